@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+/*
+ * meta_page: map the meta-page of one CPU's ring buffer and print it.
+ *   meta_page [CPU [TRACEFS]]      defaults: 0 /sys/kernel/tracing
+ * Output: one "field value" line per meta-page field.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "trace_mmap_compat.h"
+
+int main(int argc, char **argv)
+{
+	const char *cpu = argc > 1 ? argv[1] : "0";
+	const char *tracefs = argc > 2 ? argv[2] : "/sys/kernel/tracing";
+	char path[4096];
+	int n = snprintf(path, sizeof(path), "%s/per_cpu/cpu%s/trace_pipe_raw",
+			 tracefs, cpu);
+
+	if (n < 0 || (size_t)n >= sizeof(path)) {
+		fprintf(stderr, "meta_page: path too long\n");
+		return 1;
+	}
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+
+	if (fd < 0) {
+		fprintf(stderr, "meta_page: open %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+
+	//! [map-meta-page]
+	/* Map one page first: the meta-page says how big it really is. */
+	size_t len = (size_t)sysconf(_SC_PAGESIZE);
+	struct trace_buffer_meta *meta =
+		mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+
+	if (meta != MAP_FAILED && meta->meta_page_size > len) {
+		size_t full = meta->meta_page_size;
+
+		munmap(meta, len);
+		len = full;
+		meta = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+	}
+	//! [map-meta-page]
+	if (meta == MAP_FAILED) {
+		fprintf(stderr, "meta_page: mmap %s: %s\n", path, strerror(errno));
+		close(fd);
+		return 1;
+	}
+
+	printf("meta_page_size %u\n", meta->meta_page_size);
+	printf("meta_struct_len %u\n", meta->meta_struct_len);
+	printf("subbuf_size %u\n", meta->subbuf_size);
+	printf("nr_subbufs %u\n", meta->nr_subbufs);
+	printf("reader.lost_events %llu\n", (unsigned long long)meta->reader.lost_events);
+	printf("reader.id %u\n", meta->reader.id);
+	printf("reader.read %u\n", meta->reader.read);
+	printf("flags %llu\n", (unsigned long long)meta->flags);
+	printf("entries %llu\n", (unsigned long long)meta->entries);
+	printf("overrun %llu\n", (unsigned long long)meta->overrun);
+	printf("read %llu\n", (unsigned long long)meta->read);
+
+	//! [unmap]
+	/* Unmap exactly what was mapped: len, not meta_struct_len. */
+	munmap(meta, len);
+	close(fd);
+	//! [unmap]
+	return 0;
+}

@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: MIT
+# The guest is our kernel, with two CPUs, tracefs and a mappable ring buffer.
+. "$(dirname "$0")/lib.sh"
+
+release=$(uname -r)
+case $release in
+6.12.*-tmguide) pass kernel-release ;;
+*) fail kernel-release "uname -r is '$release', wanted 6.12.*-tmguide" ;;
+esac
+expect_eq two-cpus-online 0-1 "$(cat /sys/devices/system/cpu/online)"
+check tracefs-mounted grep -q "^tracefs $TRACEFS tracefs" /proc/mounts
+check per-cpu-cpu0 test -e $TRACEFS/per_cpu/cpu0/trace_pipe_raw
+check per-cpu-cpu1 test -e $TRACEFS/per_cpu/cpu1/trace_pipe_raw
+
+trace_reset
+if out=$(meta_page 0); then
+	pass meta-page-maps
+	field() { echo "$out" | sed -n "s/^$1 //p"; }
+	page=$(getconf PAGESIZE 2>/dev/null || echo 4096)
+	expect_eq meta-struct-len 80 "$(field meta_struct_len)"
+	expect_eq subbuf-size "$page" "$(field subbuf_size)"
+	expect_eq meta-page-size-is-subbuf-size "$(field subbuf_size)" "$(field meta_page_size)"
+	# buffer_size_kb counts data pages; one more page is the reader's.
+	want=$(($(cat $TRACEFS/buffer_size_kb) * 1024 / page + 1))
+	expect_eq nr-subbufs "$want" "$(field nr_subbufs)"
+	expect_eq flags-zero 0 "$(field flags)"
+else
+	fail meta-page-maps "$out"
+fi

@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: MIT
+# Helpers for the guest test scripts (busybox sh). Each check prints one
+# result line, "PASS: suite/name", "FAIL: suite/name: why" or
+# "SKIP: suite/name: why", on the console and on the status channel.
+TRACEFS=/sys/kernel/tracing
+SUITE=${SUITE:-${0##*/}}
+SUITE=${SUITE%.sh}
+
+result() {
+	echo "$1: $SUITE/$2${3:+: $3}"
+	[ ! -w /dev/ttyS1 ] || echo "$1: $SUITE/$2${3:+: $3}" >/dev/ttyS1
+}
+pass() { result PASS "$1"; }
+fail() { result FAIL "$1" "$2"; }
+skip() { result SKIP "$1" "$2"; }
+
+# check NAME CMD...: PASS when CMD succeeds, FAIL with its output otherwise.
+check() {
+	local name=$1 out
+	shift
+	if out=$("$@" 2>&1); then
+		pass "$name"
+	else
+		fail "$name" "$(echo "$out" | tail -n 3 | tr '\n' ' ')"
+	fi
+}
+
+# expect_eq NAME WANT GOT
+expect_eq() {
+	if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "wanted '$2', got '$3'"; fi
+}
+
+# tap_results: turn kselftest TAP on stdin into result lines.
+tap_results() {
+	local line name
+	while IFS= read -r line; do
+		echo "$line"
+		case $line in
+		"ok "*"# SKIP"*) name=${line#ok [0-9]* }; skip "${name%% # SKIP*}" "${name#* # SKIP}" ;;
+		"not ok "*) name=${line#not ok [0-9]* }; fail "$name" "see console" ;;
+		"ok "*) name=${line#ok [0-9]* }; pass "$name" ;;
+		esac
+	done
+}
+
+# Reset the top-level tracing buffer to a known state.
+trace_reset() {
+	echo 0 >$TRACEFS/tracing_on
+	echo nop >$TRACEFS/current_tracer
+	echo 1 >$TRACEFS/options/overwrite
+	echo 4 >$TRACEFS/buffer_subbuf_size_kb
+	echo 1408 >$TRACEFS/buffer_size_kb 2>/dev/null || true
+	echo >$TRACEFS/trace
+	echo 1 >$TRACEFS/tracing_on
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Install the Debian packages the project needs; quiet when all are present.
+set -euo pipefail
+
+PACKAGES=(
+	linux-source-6.12 qemu-system-x86 busybox-static
+	gcc make bc bison flex libelf-dev libssl-dev cpio kmod rsync xz-utils
+	python3-sphinx graphviz
+)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+	status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+	[ "$status" = "install ok installed" ] || missing+=("$pkg")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "deps: missing packages: ${missing[*]}; install them with: sudo apt-get install --no-install-recommends ${missing[*]}" >&2
+	exit 1
+fi
+echo "deps: installing ${missing[*]} (first time: a few minutes, ~400 MB download)" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Build the guest's base initramfs: busybox-static, vm/init, the kernel's
+# modules and a staging folder of our own files (copied under /), redone only
+# when a hash of those inputs changes (the image is named by that hash).
+# Prints the path of the image.
+#   vm/initramfs.sh STAGING_DIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+BUSYBOX=${BUSYBOX:-/bin/busybox}
+GEN_INIT_CPIO=$BUILD_DIR/usr/gen_init_cpio
+
+# cpio_list ROOT: gen_init_cpio lines for every folder, file and link below ROOT.
+cpio_list() {
+	local root=$1 path rel mode
+	(cd "$root" && find . -mindepth 1 | LC_ALL=C sort) | while IFS= read -r path; do
+		rel=${path#.}
+		mode=$(stat -c %a "$root/$path")
+		if [ -L "$root/$path" ]; then
+			echo "slink $rel $(readlink "$root/$path") 0777 0 0"
+		elif [ -d "$root/$path" ]; then
+			echo "dir $rel $mode 0 0"
+		else
+			echo "file $rel $root/$path $mode 0 0"
+		fi
+	done
+}
+
+build() {
+	local staging=$1 key list applet out
+	[ -d "$staging" ] || die "staging folder '$staging' does not exist"
+	[ -x "$BUSYBOX" ] || die "$BUSYBOX is missing; run 'make deps' (package busybox-static)"
+	[ -x "$GEN_INIT_CPIO" ] || die "$GEN_INIT_CPIO is missing; run 'make kernel'"
+	key=$(hash_of "$(stage_key kernel)" "$BUSYBOX" "$REPO_DIR/vm/init" "$0" "$(hash_tree "$staging")")
+	# One image per key, so builds from several work trees do not clash.
+	out=$INITRAMFS_DIR/initramfs-$key.cpio.gz
+	if [ -f "$out" ]; then
+		touch "$out"
+		echo "$out"
+		return 0
+	fi
+	mkdir -p "$INITRAMFS_DIR"
+	list=$INITRAMFS_DIR/$key.list
+	{
+		for d in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp /mnt /mnt/share /root /etc /opt /lib /tmg; do
+			echo "dir $d 0755 0 0"
+		done
+		echo "nod /dev/console 0600 0 0 c 5 1"
+		echo "file /bin/busybox $BUSYBOX 0755 0 0"
+		"$BUSYBOX" --list-full | while read -r applet; do
+			[ "/$applet" = /bin/busybox ] || echo "slink /$applet /bin/busybox 0777 0 0"
+		done
+		echo "file /init $REPO_DIR/vm/init 0755 0 0"
+		if [ -d "$MODULES_DIR/lib" ]; then
+			cpio_list "$MODULES_DIR/lib" | sed 's#^\(dir\|file\|slink\) #&/lib#'
+		fi
+		cpio_list "$staging" | grep -v -E '^dir /(opt|tmg|root|etc) '
+	} >"$list"
+	"$GEN_INIT_CPIO" "$list" | gzip -n -1 >"$out.tmp"
+	mv "$out.tmp" "$out"
+	rm -f "$list"
+	log "initramfs: $(du -h "$out" | cut -f1) written to $out"
+	# Keep the eight most recently used images.
+	ls -t "$INITRAMFS_DIR"/initramfs-*.cpio.gz | tail -n +9 | xargs -r rm -f
+	echo "$out"
+}
+
+with_lock build "$@"

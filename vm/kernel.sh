@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Build the guest kernel in stages, each redone only when the hash of its
+# inputs changes: unpack -> patch -> config -> kernel -> headers.
+#   vm/kernel.sh            all stages
+#   vm/kernel.sh STAGE      up to and including STAGE
+#   vm/kernel.sh --print-var NAME   print a path (TREE_DIR, BUILD_DIR, ...)
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+FRAGMENT=$REPO_DIR/vm/kernel.config
+SERIES_DIR=$REPO_DIR/kernel-patches
+KMAKE=(make -C "$TREE_DIR" O="$BUILD_DIR" ARCH=x86_64 -j"$JOBS")
+
+# The patches listed in kernel-patches/series, in order; '#' starts a comment.
+series_patches() {
+	[ -f "$SERIES_DIR/series" ] || return 0
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$SERIES_DIR/series" | grep -v '^$' || true
+}
+
+stage_unpack() {
+	[ -f "$KERNEL_TARBALL" ] || die "$KERNEL_TARBALL is missing; run 'make deps' (package linux-source-6.12)"
+	local key
+	key=$(hash_of unpack "$KERNEL_TARBALL")
+	stage_done unpack "$key" && return 0
+	stage_start unpack
+	rm -rf "$PRISTINE_DIR" "$PRISTINE_DIR.tmp"
+	mkdir -p "$PRISTINE_DIR.tmp"
+	run_logged unpack "1-2 min, 1.7 GB" \
+		tar -xf "$KERNEL_TARBALL" -C "$PRISTINE_DIR.tmp" --strip-components=1
+	mv "$PRISTINE_DIR.tmp" "$PRISTINE_DIR"
+	stage_finish unpack "$key"
+}
+
+stage_patch() {
+	local key patch args=(patch)
+	while read -r patch; do
+		[ -f "$SERIES_DIR/$patch" ] || die "kernel-patches/series lists '$patch', which does not exist"
+		args+=("$SERIES_DIR/$patch")
+	done < <(series_patches)
+	[ ! -f "$SERIES_DIR/series" ] || args+=("$SERIES_DIR/series")
+	key=$(hash_of "$(stage_key unpack)" "${args[@]}")
+	stage_done patch "$key" && return 0
+	stage_start patch
+	# Copy only files whose contents differ, without keeping the pristine
+	# times, so the incremental build sees every file a patch touched.
+	log "patch: syncing the working tree from the pristine copy"
+	mkdir -p "$TREE_DIR"
+	rsync -rlp --checksum --delete "$PRISTINE_DIR/" "$TREE_DIR/"
+	while read -r patch; do
+		log "patch: applying $patch"
+		patch -d "$TREE_DIR" -p1 --forward --batch --quiet \
+			<"$SERIES_DIR/$patch" >"$LOG_DIR/patch.log" 2>&1 || {
+			cat "$LOG_DIR/patch.log" >&2
+			die "patch kernel-patches/$patch does not apply to linux-source-6.12"
+		}
+	done < <(series_patches)
+	stage_finish patch "$key"
+}
+
+# Every CONFIG_ line of the fragment must be in .config with the same value;
+# "# CONFIG_X is not set" must be absent or unset.
+check_config() {
+	local line sym want got bad=()
+	while IFS= read -r line; do
+		case $line in
+		CONFIG_*=*) sym=${line%%=*} want=${line#*=} ;;
+		"# CONFIG_"*" is not set") sym=${line#\# } sym=${sym%% *} want=n ;;
+		*) continue ;;
+		esac
+		got=$(grep -E "^$sym=|^# $sym is not set" "$BUILD_DIR/.config" || true)
+		case $got in
+		"$sym="*) got=${got#*=} ;;
+		*) got=n ;;
+		esac
+		[ "$got" = "$want" ] || bad+=("$sym: wanted $want, got $got")
+	done <"$FRAGMENT"
+	if [ ${#bad[@]} -gt 0 ]; then
+		printf '  %s\n' "${bad[@]}" >&2
+		die "the kernel configuration lacks ${#bad[@]} symbol(s) of vm/kernel.config (above)"
+	fi
+}
+
+stage_config() {
+	local key
+	key=$(hash_of "$(stage_key patch)" "$FRAGMENT")
+	stage_done config "$key" && return 0
+	stage_start config
+	mkdir -p "$BUILD_DIR"
+	log "config: tinyconfig + vm/kernel.config + olddefconfig"
+	{
+		"${KMAKE[@]}" tinyconfig &&
+			"$TREE_DIR/scripts/kconfig/merge_config.sh" -m -O "$BUILD_DIR" \
+				"$BUILD_DIR/.config" "$FRAGMENT" &&
+			"${KMAKE[@]}" olddefconfig
+	} >"$LOG_DIR/config.log" 2>&1 || {
+		tail -n 30 "$LOG_DIR/config.log" >&2
+		die "kernel configuration failed; log: $LOG_DIR/config.log"
+	}
+	check_config
+	stage_finish config "$key"
+}
+
+stage_kernel() {
+	local key
+	key=$(hash_of "$(stage_key config)")
+	stage_done kernel "$key" && return 0
+	stage_start kernel
+	run_logged kernel-build "10-12 min cold, 1-2 min after a patch change" \
+		"${KMAKE[@]}" bzImage modules
+	rm -rf "$MODULES_DIR"
+	"${KMAKE[@]}" -s INSTALL_MOD_PATH="$MODULES_DIR" modules_install \
+		>"$LOG_DIR/modules_install.log" 2>&1 ||
+		die "modules_install failed; log: $LOG_DIR/modules_install.log"
+	stage_finish kernel "$key"
+}
+
+stage_headers() {
+	local key
+	key=$(hash_of "$(stage_key patch)")
+	stage_done headers "$key" && return 0
+	stage_start headers
+	log "headers: installing the 6.12 uapi headers into $HEADERS_DIR"
+	rm -rf "$HEADERS_DIR"
+	"${KMAKE[@]}" -s INSTALL_HDR_PATH="$HEADERS_DIR" headers_install \
+		>"$LOG_DIR/headers.log" 2>&1 ||
+		die "headers_install failed; log: $LOG_DIR/headers.log"
+	stage_finish headers "$key"
+}
+
+main() {
+	local stage last=${1:-headers}
+	case $last in unpack | patch | config | kernel | headers) ;;
+	*) die "unknown stage '$last' (unpack, patch, config, kernel, headers)" ;;
+	esac
+	for stage in unpack patch config kernel headers; do
+		"stage_$stage"
+		[ "$stage" != "$last" ] || break
+	done
+	log "kernel stages up to '$last' are up to date in $CACHE_DIR"
+}
+
+if [ "${1:-}" = --print-var ]; then
+	printf '%s\n' "${!2:?--print-var needs a variable name}"
+	exit 0
+fi
+with_lock main "$@"

@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: MIT
+# Shared helpers for the vm/ scripts: paths, logging, input hashes and
+# stage stamps. Source it; do not run it.
+
+set -euo pipefail
+
+REPO_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE_DIR=${CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/trace-mmap-guide}
+KERNEL_TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+JOBS=${JOBS:-$(nproc)}
+
+PRISTINE_DIR=$CACHE_DIR/linux-pristine
+TREE_DIR=$CACHE_DIR/linux
+BUILD_DIR=$CACHE_DIR/build
+HEADERS_DIR=$CACHE_DIR/headers
+MODULES_DIR=$CACHE_DIR/modules
+INITRAMFS_DIR=$CACHE_DIR/initramfs
+STAMP_DIR=$CACHE_DIR/stamps
+LOG_DIR=$CACHE_DIR/logs
+
+log() { printf '[%s] %s\n' "${0##*/}" "$*" >&2; }
+die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
+
+# hash_of WORD|FILE... -> sha256 of the words and of the contents of files.
+hash_of() {
+	local item
+	for item in "$@"; do
+		if [ -f "$item" ]; then
+			printf 'file %s\n' "${item##*/}"
+			sha256sum <"$item"
+		else
+			printf 'word %s\n' "$item"
+		fi
+	done | sha256sum | cut -c1-16
+}
+
+# hash_tree DIR -> hash of every file's relative path, mode and contents.
+hash_tree() {
+	(cd "$1" && find . -type f -print0 | LC_ALL=C sort -z |
+		xargs -0r sha256sum && find . -type f -perm -u+x | LC_ALL=C sort) |
+		sha256sum | cut -c1-16
+}
+
+# A stage is done when its stamp holds the key of its inputs. The stamp is
+# removed before the stage starts and written only after it succeeded, so
+# an interrupted stage is never taken as done.
+stage_done() { [ "$(cat "$STAMP_DIR/$1" 2>/dev/null)" = "$2" ]; }
+stage_start() { mkdir -p "$STAMP_DIR" "$LOG_DIR"; rm -f "$STAMP_DIR/$1"; }
+stage_finish() { printf '%s\n' "$2" >"$STAMP_DIR/$1"; }
+stage_key() { cat "$STAMP_DIR/$1" 2>/dev/null || die "stage '$1' has not been built; run 'make kernel'"; }
+
+# with_lock CMD... : one builder at a time per cache directory.
+with_lock() {
+	mkdir -p "$CACHE_DIR"
+	exec 9>"$CACHE_DIR/.lock"
+	if ! flock -n 9; then
+		log "waiting for another build using $CACHE_DIR"
+		flock 9
+	fi
+	"$@"
+}
+
+# run_logged NAME MINUTES CMD... : run a long command with its output in a
+# log file, a heartbeat every minute, and the log's tail on failure.
+run_logged() {
+	local name=$1 minutes=$2 logfile="$LOG_DIR/$1.log" pid rc=0 start=$SECONDS
+	shift 2
+	mkdir -p "$LOG_DIR"
+	log "$name: started (about $minutes on 2 cores); log: $logfile"
+	"$@" >"$logfile" 2>&1 &
+	pid=$!
+	while ! wait_for "$pid" 60; do
+		log "$name: $(((SECONDS - start) / 60)) min so far; last: $(tail -n 1 "$logfile" | cut -c1-100)"
+	done
+	wait "$pid" || rc=$?
+	if [ "$rc" -ne 0 ]; then
+		tail -n 40 "$logfile" >&2
+		die "$name failed (exit $rc); full log: $logfile"
+	fi
+	log "$name: done in $((SECONDS - start)) s"
+}
+
+# wait_for PID SECONDS: true once PID has exited, false after SECONDS.
+wait_for() {
+	local i
+	for ((i = 0; i < $2; i++)); do
+		kill -0 "$1" 2>/dev/null || return 0
+		sleep 1
+	done
+	! kill -0 "$1" 2>/dev/null
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Boot the guest kernel in QEMU, run one shell command in it and exit with
+# that command's exit status.
+#   vm/run.sh [options] -- COMMAND
+#     --initramfs FILE   base initramfs (from vm/initramfs.sh); required
+#     --timeout SEC      kill QEMU after SEC seconds (default 600; 0 = none)
+#     --share DIR        mount host folder DIR at /mnt/share in the guest
+#     --append ARGS      extra kernel command-line arguments
+#     --log FILE         also write the console output to FILE
+#     --channel FILE     save what the guest wrote to /dev/ttyS1 (the status
+#                        channel; guest tests write their result lines there)
+#     --interactive      console on this terminal, no timeout by default
+# The status travels on its own channel (the guest's second serial port);
+# no status line there -- a hang, panic or early death -- is a failure (255).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() { sed -n '3,15s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+
+initramfs='' timeout=600 share='' append='' console_log='' channel='' interactive=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--initramfs) initramfs=${2:?}; shift 2 ;;
+	--timeout) timeout=${2:?}; shift 2 ;;
+	--share) share=${2:?}; shift 2 ;;
+	--append) append=${2:?}; shift 2 ;;
+	--log) console_log=${2:?}; shift 2 ;;
+	--channel) channel=${2:?}; shift 2 ;;
+	--interactive) interactive=1; shift ;;
+	--) shift; break ;;
+	*) usage ;;
+	esac
+done
+[ $# -gt 0 ] || usage
+[ -f "$initramfs" ] || die "initramfs '$initramfs' not found; run 'make initramfs'"
+kernel=$BUILD_DIR/arch/x86/boot/bzImage
+[ -f "$kernel" ] || die "$kernel not found; run 'make kernel'"
+[ -z "$share" ] || [ -d "$share" ] || die "--share: '$share' is not a folder"
+[[ $timeout =~ ^[0-9]+$ ]] || die "--timeout: '$timeout' is not a number of seconds"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/tmg-vm.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# The command rides in a second, tiny cpio archive appended to the base one.
+printf '%s\n' "$*" >"$work/cmd"
+echo "file /tmg/cmd $work/cmd 0644 0 0" >"$work/cmd.list"
+"$BUILD_DIR/usr/gen_init_cpio" "$work/cmd.list" | gzip -n -1 >"$work/cmd.cpio.gz"
+cat "$initramfs" "$work/cmd.cpio.gz" >"$work/initrd"
+: >"$work/status"
+
+# KVM only where a quick probe proved it boots; TCG otherwise (see FACTS).
+accel() {
+	local probe=$STAMP_DIR/kvm-probe
+	if [ "${ACCEL:-auto}" != auto ]; then echo "$ACCEL"; return; fi
+	if [ ! -w /dev/kvm ]; then echo tcg; return; fi
+	if [ ! -f "$probe" ]; then
+		mkdir -p "$STAMP_DIR"
+		log "probing whether KVM boots this kernel (once, up to 30 s)"
+		if timeout -k 2 30 qemu-system-x86_64 -accel kvm -cpu host -m 256 -nographic \
+			-no-reboot -kernel "$kernel" -initrd "$work/initrd" -serial null \
+			-serial file:"$work/status" -monitor none \
+			-append "console=ttyS0 panic=-1" >/dev/null 2>&1 &&
+			grep -q '^guest-exit-status' "$work/status"; then
+			echo kvm >"$probe"
+		else
+			echo tcg >"$probe"
+		fi
+		: >"$work/status"
+	fi
+	cat "$probe"
+}
+ACCEL=$(accel)
+cpu=max
+[ "$ACCEL" = tcg ] || cpu=host
+
+qemu=(qemu-system-x86_64 -accel "$ACCEL" -cpu "$cpu" -smp 2 -m "${VM_MEMORY:-512}"
+	-nographic -no-reboot -kernel "$kernel" -initrd "$work/initrd"
+	-serial mon:stdio -serial file:"$work/status"
+	-append "console=ttyS0 panic=-1 loglevel=4 $append")
+if [ -n "$share" ]; then
+	qemu+=(-virtfs "local,path=$share,mount_tag=share,security_model=none,id=share")
+fi
+
+rc=0
+if [ "$interactive" = 1 ]; then
+	[ "$timeout" != 600 ] || timeout=0
+	timeout --foreground -k 5 "$timeout" "${qemu[@]}" || rc=$?
+elif [ -n "$console_log" ]; then
+	timeout -k 5 "$timeout" "${qemu[@]}" </dev/null 2>&1 | tee "$console_log" ||
+		rc=${PIPESTATUS[0]}
+else
+	timeout -k 5 "$timeout" "${qemu[@]}" </dev/null 2>&1 || rc=$?
+fi
+tr -d '\r' <"$work/status" >"$work/channel"
+[ -z "$channel" ] || grep -v '^guest-exit-status ' "$work/channel" >"$channel" || true
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	echo "vm: timed out after ${timeout} s; QEMU killed" >&2
+	exit 255
+fi
+status=$(sed -n 's/^guest-exit-status \([0-9]\+\)$/\1/p' "$work/channel" | tail -n 1)
+if [ -z "$status" ]; then
+	echo "vm: the guest reported no exit status (QEMU exit $rc): it crashed, panicked or hung" >&2
+	exit 255
+fi
+exit "$status"
