@@ -32,10 +32,23 @@ kernel: deps ## unpack, patch, configure and build the guest kernel (cold: ~12 m
 examples: deps ## build the examples for this machine into _build/host/examples
 	@$(MAKE) -s -C examples O=$(CURDIR)/$(B)/host/examples
 
-guest-root: kernel ## stage the guest's own files (static binaries, tests)
-	@rm -rf $(GUEST_ROOT) && mkdir -p $(GUEST_ROOT)/opt/tmg/bin
+TREE_DIR = $(shell vm/kernel.sh --print-var TREE_DIR)
+KBUILD_DIR = $(shell vm/kernel.sh --print-var BUILD_DIR)
+
+# The guest sees: /opt/tmg/bin (examples and C tests, static), /opt/tmg/tests
+# (tests/vm), /opt/tmg/modules (out-of-tree modules from examples/modules/*).
+guest-root: kernel ## stage the guest's own files (static binaries, tests, modules)
+	@rm -rf $(GUEST_ROOT) && mkdir -p $(GUEST_ROOT)/opt/tmg/bin $(GUEST_ROOT)/opt/tmg/modules
 	@$(MAKE) -s -C examples O=$(CURDIR)/$(GUEST_ROOT)/opt/tmg/bin STATIC=1 UAPI=$(HEADERS_DIR)
-	@cp -r tests/vm $(GUEST_ROOT)/opt/tmg/tests
+	@$(MAKE) -s -C tests/vm O=$(CURDIR)/$(GUEST_ROOT)/opt/tmg/bin UAPI=$(HEADERS_DIR) TREE=$(TREE_DIR)
+	@for m in $(wildcard examples/modules/*/Kbuild); do \
+		d=$(B)/modules/$$(basename $$(dirname $$m)); rm -rf $$d; mkdir -p $$d; \
+		cp $$(dirname $$m)/* $$d/; \
+		$(MAKE) -s -C $(KBUILD_DIR) M=$(CURDIR)/$$d modules >/dev/null; \
+		cp $$d/*.ko $(GUEST_ROOT)/opt/tmg/modules/; \
+	done
+	@mkdir -p $(GUEST_ROOT)/opt/tmg/tests && cp tests/vm/*.sh $(GUEST_ROOT)/opt/tmg/tests/
+	@mkdir -p $(GUEST_ROOT)/opt/tmg/transcripts && cp docs/transcripts/*.sh $(GUEST_ROOT)/opt/tmg/transcripts/ 2>/dev/null || true
 
 initramfs: guest-root ## build the guest's initramfs (busybox + our binaries)
 	@vm/initramfs.sh $(GUEST_ROOT) >/dev/null
@@ -51,8 +64,11 @@ vm-run: initramfs ## run CMD='...' in the guest; exits with its status (boot: ~3
 
 check: deps ## run every test: host, docs, guest (cold: ~15 min; warm: ~2 min)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
-	@$(MAKE) -s check-docs check-vm
+	@$(MAKE) -s check-host check-docs check-vm check-transcripts
 	@tests/summary.sh $(CHECK_DIR)/*.results
+
+check-host: deps kernel ## run the host tests (tests/host/*.test.sh)
+	@B=$(B) tests/host/run.sh | tee $(CHECK_DIR)/host.results
 
 check-docs: deps
 	@if $(SPHINX) $(CHECK_DIR)/html \
@@ -68,7 +84,21 @@ check-vm: initramfs
 	if [ $$rc = 7 ]; then echo "PASS: vm/exit-status-reaches-host"; \
 	else echo "FAIL: vm/exit-status-reaches-host: wanted 7, got $$rc"; fi | tee $(CHECK_DIR)/vm-host.results
 
+# record_transcripts DIR [NAME...]: run docs/transcripts/*.sh in the guest into DIR.
+record_transcripts = rm -rf $(1) && mkdir -p $(1) && \
+	$(VM_RUN) --share $(CURDIR)/$(1) -- /opt/tmg/tests/record-transcripts.sh /mnt/share $(2)
+
+transcripts: initramfs ## re-record the guide's transcripts in the guest (T='name ...' for some)
+	@$(call record_transcripts,$(B)/transcripts,$(T))
+	@cp $(B)/transcripts/*.txt docs/transcripts/
+	@echo "transcripts: $$(ls $(B)/transcripts/*.txt | wc -l) recorded into docs/transcripts/; review with git diff"
+
+check-transcripts: initramfs
+	@{ $(call record_transcripts,$(CHECK_DIR)/transcripts,) >$(CHECK_DIR)/transcripts.log 2>&1 \
+		|| echo "FAIL: transcripts/guest-run: see $(CHECK_DIR)/transcripts.log"; \
+		tests/check-transcripts.sh $(CHECK_DIR)/transcripts; } | tee $(CHECK_DIR)/transcripts.results
+
 clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(B) examples/build
 
-.PHONY: help deps html kernel examples guest-root initramfs vm vm-run check check-docs check-vm clean
+.PHONY: help deps html kernel examples guest-root initramfs vm vm-run check check-host check-docs check-vm check-transcripts transcripts clean

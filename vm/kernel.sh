@@ -8,7 +8,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 FRAGMENT=$REPO_DIR/vm/kernel.config
-SERIES_DIR=$REPO_DIR/kernel-patches
+SERIES_DIR=${SERIES_DIR:-$REPO_DIR/kernel-patches}
 KMAKE=(make -C "$TREE_DIR" O="$BUILD_DIR" ARCH=x86_64 -j"$JOBS")
 
 # The patches listed in kernel-patches/series, in order; '#' starts a comment.

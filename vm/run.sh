@@ -74,7 +74,7 @@ cpu=max
 [ "$ACCEL" = tcg ] || cpu=host
 
 qemu=(qemu-system-x86_64 -accel "$ACCEL" -cpu "$cpu" -smp 2 -m "${VM_MEMORY:-512}"
-	-nographic -no-reboot -kernel "$kernel" -initrd "$work/initrd"
+	-nographic -no-reboot -nic none -kernel "$kernel" -initrd "$work/initrd"
 	-serial mon:stdio -serial file:"$work/status"
 	-append "console=ttyS0 panic=-1 loglevel=4 $append")
 if [ -n "$share" ]; then
