@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Install the Debian packages the project needs; quiet when all are present.
+# DEPS_EXTRA='pkg ...' requires more packages (used by the tests).
 set -euo pipefail
 
 PACKAGES=(
@@ -8,6 +9,8 @@ PACKAGES=(
 	gcc make bc bison flex libelf-dev libssl-dev cpio kmod rsync xz-utils
 	python3-sphinx graphviz
 )
+read -ra extra <<<"${DEPS_EXTRA:-}"
+PACKAGES+=("${extra[@]}")
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

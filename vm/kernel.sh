@@ -5,6 +5,7 @@
 #   vm/kernel.sh            all stages
 #   vm/kernel.sh STAGE      up to and including STAGE
 #   vm/kernel.sh --print-var NAME   print a path (TREE_DIR, BUILD_DIR, ...)
+#   vm/kernel.sh --check-config FILE  check a .config against vm/kernel.config
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 FRAGMENT=$REPO_DIR/vm/kernel.config
@@ -60,14 +61,14 @@ stage_patch() {
 # Every CONFIG_ line of the fragment must be in .config with the same value;
 # "# CONFIG_X is not set" must be absent or unset.
 check_config() {
-	local line sym want got bad=()
+	local config=${1:-$BUILD_DIR/.config} line sym want got bad=()
 	while IFS= read -r line; do
 		case $line in
 		CONFIG_*=*) sym=${line%%=*} want=${line#*=} ;;
 		"# CONFIG_"*" is not set") sym=${line#\# } sym=${sym%% *} want=n ;;
 		*) continue ;;
 		esac
-		got=$(grep -E "^$sym=|^# $sym is not set" "$BUILD_DIR/.config" || true)
+		got=$(grep -E "^$sym=|^# $sym is not set" "$config" || true)
 		case $got in
 		"$sym="*) got=${got#*=} ;;
 		*) got=n ;;
@@ -139,8 +140,14 @@ main() {
 	log "kernel stages up to '$last' are up to date in $CACHE_DIR"
 }
 
-if [ "${1:-}" = --print-var ]; then
+case ${1:-} in
+--print-var)
 	printf '%s\n' "${!2:?--print-var needs a variable name}"
 	exit 0
-fi
+	;;
+--check-config)
+	check_config "${2:?--check-config needs a .config file}"
+	exit 0
+	;;
+esac
 with_lock main "$@"
