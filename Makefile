@@ -12,7 +12,7 @@ CHECK_DIR := $(B)/check
 SPHINXBUILD ?= /usr/bin/sphinx-build
 SPHINX = $(SPHINXBUILD) -c . -q -W --keep-going -n -b html docs
 VM_TIMEOUT ?= 900
-HEADERS_DIR = $(shell vm/kernel.sh --print-var HEADERS_DIR)
+HEADERS_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var HEADERS_DIR)
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
@@ -32,8 +32,8 @@ kernel: deps ## unpack, patch, configure and build the guest kernel (cold: ~12 m
 examples: deps ## build the examples for this machine into _build/host/examples
 	@$(MAKE) -s -C examples O=$(CURDIR)/$(B)/host/examples
 
-TREE_DIR = $(shell vm/kernel.sh --print-var TREE_DIR)
-KBUILD_DIR = $(shell vm/kernel.sh --print-var BUILD_DIR)
+TREE_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var TREE_DIR)
+KBUILD_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var BUILD_DIR)
 
 # The guest sees: /opt/tmg/bin (examples and C tests, static), /opt/tmg/tests
 # (tests/vm), /opt/tmg/modules (out-of-tree modules from examples/modules/*).
@@ -48,7 +48,9 @@ guest-root: kernel ## stage the guest's own files (static binaries, tests, modul
 		cp $$d/*.ko $(GUEST_ROOT)/opt/tmg/modules/; \
 	done
 	@mkdir -p $(GUEST_ROOT)/opt/tmg/tests && cp tests/vm/*.sh $(GUEST_ROOT)/opt/tmg/tests/
-	@mkdir -p $(GUEST_ROOT)/opt/tmg/transcripts && cp docs/transcripts/*.sh $(GUEST_ROOT)/opt/tmg/transcripts/ 2>/dev/null || true
+	@mkdir -p $(GUEST_ROOT)/opt/tmg/transcripts && cp docs/transcripts/*.sh docs/transcripts/*.txt $(GUEST_ROOT)/opt/tmg/transcripts/ 2>/dev/null || true
+	@for l in $(LABS); do UAPI=$(HEADERS_DIR) labs/build.sh labs/$$l $(GUEST_ROOT)/opt/tmg/labs/$$l; done
+	@cp labs/check-lib.sh $(GUEST_ROOT)/opt/tmg/labs/
 
 initramfs: guest-root ## build the guest's initramfs (busybox + our binaries)
 	@vm/initramfs.sh $(GUEST_ROOT) >/dev/null
@@ -64,7 +66,7 @@ vm-run: initramfs ## run CMD='...' in the guest; exits with its status (boot: ~3
 
 check: deps ## run every test: host, docs, guest (cold: ~15 min; warm: ~2 min)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
-	@$(MAKE) -s check-host check-docs check-vm check-transcripts
+	@$(MAKE) -s check-host check-docs check-vm check-transcripts check-labs
 	@tests/summary.sh $(CHECK_DIR)/*.results
 
 check-host: deps kernel ## run the host tests (tests/host/*.test.sh)
@@ -96,7 +98,53 @@ check-transcripts: initramfs
 		|| echo "FAIL: transcripts/guest-run: see $(CHECK_DIR)/transcripts.log"; \
 		tests/check-transcripts.sh $(CHECK_DIR)/transcripts; } | tee $(CHECK_DIR)/transcripts.results
 
+# Labs (labs/NN-name/): the learner works in labs/work/NAME (git-ignored).
+LABS := $(notdir $(wildcard labs/[0-9][0-9]-*))
+LAB_RUN = $(B)/labs/run
+need_lab = [ -n "$(L)" ] && [ -f "labs/$(L)/check.sh" ] || \
+	{ echo "unknown lab L='$(L)'; the labs: $(LABS)" >&2; exit 2; }
+skel_lab = labs/skel.sh $(if $(FORCE),-f) labs/$(1) labs/work/$(1)
+
+skels: ## write every lab's skeleton into labs/work/ (FORCE=1 overwrites your edits)
+	@$(foreach l,$(LABS),$(call skel_lab,$(l)) && ) true
+
+skel: ## write the skeleton of lab L=NAME into labs/work/NAME
+	@$(need_lab); $(call skel_lab,$(L))
+
+lab: initramfs ## build your labs/work/L and boot the guest with a shell there
+	@$(need_lab); [ -d labs/work/$(L) ] || $(call skel_lab,$(L))
+	@UAPI=$(HEADERS_DIR) labs/build.sh labs/work/$(L) labs/work/$(L)
+	@$(VM_RUN) --interactive --share $(CURDIR) -- 'cd /mnt/share/labs/work/$(L) && setsid cttyhack sh'
+
+lab-check: initramfs ## build your labs/work/L and run the lab's check in the guest
+	@$(need_lab); [ -d labs/work/$(L) ] || { echo "no labs/work/$(L): run 'make skel L=$(L)' first" >&2; exit 2; }
+	@UAPI=$(HEADERS_DIR) labs/build.sh labs/work/$(L) labs/work/$(L)
+	@mkdir -p $(LAB_RUN) && echo "lab-check: $(L) in the guest (console: $(LAB_RUN)/$(L).log)"
+	@$(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/$(L).results -- \
+		'sh /mnt/share/labs/$(L)/check.sh /mnt/share/labs/work/$(L)' >$(LAB_RUN)/$(L).log 2>&1 || \
+		echo "FAIL: labs/$(L)/guest-run: the guest run failed; see $(LAB_RUN)/$(L).log" >>$(LAB_RUN)/$(L).results
+	@cat $(LAB_RUN)/$(L).results; ! grep -q '^FAIL: ' $(LAB_RUN)/$(L).results
+
+# Every lab's solution must pass its check and its generated skeleton fail it.
+check-labs: initramfs
+	@mkdir -p $(CHECK_DIR) && rm -rf $(LAB_RUN)/check && mkdir -p $(LAB_RUN)/check && : >$(LAB_RUN)/check.log
+	@for l in $(LABS); do \
+		d=$(LAB_RUN)/check/$$l; \
+		UAPI=$(HEADERS_DIR) labs/build.sh labs/$$l $$d/solution >>$(LAB_RUN)/check.log 2>&1 || \
+			echo "FAIL: labs/$$l/solution-builds: see $(LAB_RUN)/check.log"; \
+		{ labs/skel.sh -f labs/$$l $$d/skeleton-src && \
+		UAPI=$(HEADERS_DIR) labs/build.sh $$d/skeleton-src $$d/skeleton; } >>$(LAB_RUN)/check.log 2>&1 || \
+			echo "FAIL: labs/$$l/skeleton-builds: see $(LAB_RUN)/check.log"; \
+	done >$(LAB_RUN)/build.results
+	@$(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/guest.results -- \
+		'sh /mnt/share/labs/check-all.sh /mnt/share/labs /mnt/share/$(LAB_RUN)/check $(LABS)' \
+		>$(LAB_RUN)/console.log 2>&1 || \
+		echo "FAIL: labs/guest-run: the guest run failed; see $(LAB_RUN)/console.log" >>$(LAB_RUN)/guest.results
+	@cat $(LAB_RUN)/build.results $(LAB_RUN)/guest.results | \
+		grep -v -E '^(PASS|FAIL|SKIP): skeleton/' | tee $(CHECK_DIR)/labs.results
+
 clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(B) examples/build
 
-.PHONY: help deps html kernel examples guest-root initramfs vm vm-run check check-host check-docs check-vm check-transcripts transcripts clean
+.PHONY: help deps html kernel examples guest-root initramfs vm vm-run check check-host check-docs check-vm check-transcripts transcripts clean \
+	skels skel lab lab-check check-labs

@@ -29,7 +29,8 @@ int main(int argc, char **argv)
 	int fd = open(path, O_RDONLY | O_NONBLOCK);
 
 	if (fd < 0) {
-		fprintf(stderr, "meta_page: open %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "meta_page: open %s: %s\n", path,
+			strerror(errno));
 		return 1;
 	}
 
@@ -48,7 +49,8 @@ int main(int argc, char **argv)
 	}
 	//! [map-meta-page]
 	if (meta == MAP_FAILED) {
-		fprintf(stderr, "meta_page: mmap %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "meta_page: mmap %s: %s\n", path,
+			strerror(errno));
 		close(fd);
 		return 1;
 	}
@@ -57,7 +59,8 @@ int main(int argc, char **argv)
 	printf("meta_struct_len %u\n", meta->meta_struct_len);
 	printf("subbuf_size %u\n", meta->subbuf_size);
 	printf("nr_subbufs %u\n", meta->nr_subbufs);
-	printf("reader.lost_events %llu\n", (unsigned long long)meta->reader.lost_events);
+	printf("reader.lost_events %llu\n",
+	       (unsigned long long)meta->reader.lost_events);
 	printf("reader.id %u\n", meta->reader.id);
 	printf("reader.read %u\n", meta->reader.read);
 	printf("flags %llu\n", (unsigned long long)meta->flags);

@@ -7,7 +7,8 @@ set -euo pipefail
 PACKAGES=(
 	linux-source-6.12 qemu-system-x86 busybox-static
 	gcc make bc bison flex libelf-dev libssl-dev cpio kmod rsync xz-utils
-	python3-sphinx graphviz
+	libtraceevent-dev
+	python3-sphinx graphviz chromium
 )
 read -ra extra <<<"${DEPS_EXTRA:-}"
 PACKAGES+=("${extra[@]}")

@@ -54,7 +54,7 @@ build() {
 		if [ -d "$MODULES_DIR/lib" ]; then
 			cpio_list "$MODULES_DIR/lib" | sed 's#^\(dir\|file\|slink\) #&/lib#'
 		fi
-		cpio_list "$staging" | grep -v -E '^dir /(opt|tmg|root|etc) '
+		cpio_list "$staging" | { grep -v -E '^dir /(opt|tmg|root|etc) ' || true; }
 	} >"$list"
 	"$GEN_INIT_CPIO" "$list" | gzip -n -1 >"$out.tmp"
 	mv "$out.tmp" "$out"

@@ -53,3 +53,24 @@ trace_reset() {
 	echo >$TRACEFS/trace
 	echo 1 >$TRACEFS/tracing_on
 }
+
+# check_rows WANT_FILE GOT: compare a demo's "operation | result | errno"
+# table (GOT, its output) with the one the guide shows (WANT_FILE, a
+# transcript): one result per row, named "row-N-operation", then one for rows
+# the guide does not show.
+check_rows() {
+	local want=$1 got=$2 n=0 line op name seen
+	[ -f "$want" ] || { fail rows "no table $want"; return; }
+	while IFS= read -r line; do
+		n=$((n + 1))
+		op=${line%% |*}
+		name=row-$n-$(echo "$op" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
+		seen=$(printf '%s\n' "$got" | sed -n "${n}p")
+		if [ "$seen" = "$line" ]; then
+			pass "$name"
+		else
+			fail "$name" "wanted '$line', got '$seen'"
+		fi
+	done <"$want"
+	expect_eq rows-count "$n" "$(printf '%s\n' "$got" | wc -l)"
+}

@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: MIT
+# Lab 02's solution in the guest: the meta-page's fields, when they change,
+# then the lab's check.
+. /opt/tmg/tests/lib.sh
+trace_reset
+cd /opt/tmg/labs/02-meta-page
+echo "$ ./meta 0"
+./meta 0
+echo "$ ./meta 0 watch 5"
+./meta 0 watch 5
+echo "$ sh check.sh ."
+sh check.sh .

@@ -1,0 +1,125 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Every event accounted for: the sequenced producer (kernel-patches/0002)
+# writes N numbered events as fast as it can into a small buffer while a
+# slow consumer (seq_consume) reads it on the other CPU, so events are lost.
+#  - overwrite mode, sub-buffers of 4 to 64 KiB, both CPUs, through the
+#    mapping: delivered + the missed counts the sub-buffers report = N
+#    exactly, each gap in the sequence is the count reported before it, and
+#    the meta-page's reader.lost_events (kernel-patches/0001) agrees;
+#    read() and splice() at 4 KiB too;
+#  - a payload size that fills a 4 KiB sub-buffer to the byte, leaving no
+#    room to store the count: the consumer says "unknown", never a number;
+#  - producer/consumer mode (options/overwrite=0): delivered + the
+#    "dropped events" of per_cpu/cpuN/stats = N, and no sub-buffer reports
+#    a loss (the kernel drops new events and says so only in stats).
+. "$(dirname "$0")/lib.sh"
+
+P=/sys/module/seq_producer/parameters
+N=${ACCOUNTING_EVENTS:-30000}
+SIZE=36 # payload bytes: 64-byte records, 48 bytes left in every sub-buffer size
+OUT=/tmp/accounting.out
+
+# val KEY: a value of seq_consume's result line in $OUT
+val() { sed -n "s/.* $1=\([0-9]*\).*/\1/p" $OUT; }
+
+# setup SUBBUF_KB OVERWRITE: 4 sub-buffers of that size, the event on
+setup() {
+	trace_reset
+	echo 0 >$TRACEFS/tracing_on
+	echo "$1" >$TRACEFS/buffer_subbuf_size_kb
+	echo $(($1 * 4)) >$TRACEFS/buffer_size_kb
+	echo "$2" >$TRACEFS/options/overwrite
+	echo >$TRACEFS/trace
+	echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
+	echo 1 >$TRACEFS/tracing_on
+}
+
+# consume NAME MODE CPU SUBBUF_KB PAYLOAD: one run of N events, consumed
+# by a consumer that sleeps a little after each sub-buffer; false (and a
+# FAIL) when the consumer failed.
+consume() {
+	echo "$3" >$P/cpu && echo "$N" >$P/count && echo "$5" >$P/size && echo 0 >$P/rate
+	if ! seq_consume --mode "$2" --cpu "$3" --start --slow-us $((250 * $4)) >$OUT 2>/tmp/accounting.err; then
+		fail "$1" "seq_consume: $(cat /tmp/accounting.err)"
+		return 1
+	fi
+	echo "$1: $(cat $OUT)"
+	expect_eq "$1/produced" "$N" "$(val produced)"
+	expect_eq "$1/in-order" 0 "$(val bad)"
+}
+
+# overwrite NAME MODE CPU SUBBUF_KB
+overwrite() {
+	local d m
+	setup "$4" 1
+	consume "$1" "$2" "$3" "$4" $SIZE || return 0
+	d=$(val delivered) m=$(val missed)
+	[ "$m" -gt 0 ] && pass "$1/events-lost" || fail "$1/events-lost" "no loss: the test proves nothing"
+	expect_eq "$1/delivered-plus-missed" "$N" $((d + m))
+	expect_eq "$1/count-known" 0 "$(val unknown)"
+	expect_eq "$1/each-gap-as-reported" "$(val gaps)" "$(val matched)"
+	expect_eq "$1/nothing-missing-at-end" 0 "$(val trailing)"
+	[ "$2" != mmap ] || expect_eq "$1/meta-page-lost-events" "$m" "$(val meta_lost)"
+}
+
+if ! modprobe seq_producer; then
+	fail load "modprobe seq_producer failed"
+	exit 0
+fi
+for cpu in 0 1; do
+	for kb in 4 8 16 32 64; do
+		overwrite "overwrite-mmap-${kb}k-cpu$cpu" mmap $cpu $kb
+	done
+done
+overwrite overwrite-read-4k-cpu1 read 1 4
+overwrite overwrite-splice-4k-cpu1 splice 1 4
+
+# The library's drain when the reader sub-buffer was read live (C test).
+trace_reset
+tracemap_drain 2>&1 | tap_results
+
+# A consumer that keeps up with a rate-limited producer gets every event,
+# the last ones included (the mapping needs a second GET_READER after one
+# that only moved reader.read; examples/tracemap.c does that).
+for mode in mmap read splice; do
+	setup 4 1
+	echo 1408 >$TRACEFS/buffer_size_kb
+	name=keeps-up-$mode-4k-cpu0
+	echo 0 >$P/cpu && echo 20000 >$P/count && echo $SIZE >$P/size && echo 40000 >$P/rate
+	if seq_consume --mode $mode --cpu 0 --start >$OUT 2>/tmp/accounting.err; then
+		echo "$name: $(cat $OUT)"
+		expect_eq $name/all-delivered "20000 0 0" "$(val delivered) $(val trailing) $(val bad)"
+	else
+		fail $name "seq_consume: $(cat /tmp/accounting.err)"
+	fi
+done
+
+# 48-byte records fill 4080 bytes of data exactly: no room for the count.
+setup 4 1
+if consume unknown-count mmap 1 4 20; then
+	[ "$(val unknown)" -gt 0 ] && pass unknown-count/reported-unknown ||
+		fail unknown-count/reported-unknown "no sub-buffer said 'lost, count unknown'"
+	expect_eq unknown-count/no-invented-count 0 "$(val missed)"
+	expect_eq unknown-count/gaps-are-the-rest $(($(val produced) - $(val delivered))) "$(val gap_events)"
+	# kernel-patches/0001: the meta-page has the count the page could not hold.
+	expect_eq unknown-count/meta-page-has-it "$(val gap_events)" "$(val meta_lost)"
+fi
+
+# Producer/consumer mode: new events are dropped, only stats says so.
+for cpu in 0 1; do
+	for kb in 4 16 64; do
+		name=no-overwrite-mmap-${kb}k-cpu$cpu
+		setup $kb 0
+		consume $name mmap $cpu $kb $SIZE || continue
+		dropped=$(sed -n 's/^dropped events: //p' $TRACEFS/per_cpu/cpu$cpu/stats)
+		[ "$dropped" -gt 0 ] && pass $name/events-dropped || fail $name/events-dropped "none dropped: the test proves nothing"
+		expect_eq $name/delivered-plus-dropped "$N" $(($(val delivered) + dropped))
+		expect_eq $name/pages-report-no-loss "0 0" "$(val missed) $(val unknown)"
+		expect_eq $name/gaps-are-the-dropped "$dropped" $(($(val gap_events) + $(val trailing)))
+	done
+done
+
+rmmod seq_producer
+trace_reset
+rm -f $OUT /tmp/accounting.err

@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The guest half of "make bench": the sequenced producer (kernel-patches/
+# 0002) writes on CPU 0 at rising rates while seq_consume reads CPU 0's
+# buffer from CPU 1 through read(), splice() and the mapping, in turn.
+#   bench-run.sh OUT_FILE [REPS]
+# Appends one line per run to OUT_FILE: "rep=R rate=EVENTS_PER_S" and then
+# seq_consume's key=value result line. Rate 0 is "as fast as it can".
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+out=$1
+reps=${2:-5}
+P=/sys/module/seq_producer/parameters
+SIZE=36 # payload bytes: 64-byte records; every sub-buffer keeps room for the missed count
+SECONDS_PER_RUN=1
+RATES="10000 50000 200000 0"
+MAX_COUNT=300000 # events of an unlimited run
+
+modprobe seq_producer
+{
+	echo "# kernel $(uname -r), $(nproc) CPUs, sub-buffer 4 KiB, buffer_size_kb 1408, payload $SIZE bytes"
+	echo "# reps $reps, rates $RATES (0: as fast as possible)"
+} >"$out"
+echo 0 >$P/cpu
+echo $SIZE >$P/size
+rep=1
+while [ $rep -le "$reps" ]; do
+	for rate in $RATES; do
+		count=$((rate * SECONDS_PER_RUN))
+		[ "$rate" != 0 ] || count=$MAX_COUNT
+		# rotate the order, so that no consumer always runs first
+		case $((rep % 3)) in
+		0) modes="read splice mmap" ;;
+		1) modes="splice mmap read" ;;
+		*) modes="mmap read splice" ;;
+		esac
+		for mode in $modes; do
+			trace_reset
+			echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
+			echo "$rate" >$P/rate
+			echo "$count" >$P/count
+			line=$(seq_consume --mode $mode --cpu 0 --on 1 --start --quick)
+			echo "rep=$rep rate=$rate $line" | tee -a "$out"
+		done
+	done
+	rep=$((rep + 1))
+done
+rmmod seq_producer
+trace_reset

@@ -1,0 +1,11 @@
+# SPDX-License-Identifier: MIT
+# mseal(): every row of the table in docs/mseal.rst (the committed transcript
+# docs/transcripts/mseal.txt) must be what mseal_demo prints on this kernel.
+. "$(dirname "$0")/lib.sh"
+
+if out=$(mseal_demo); then
+	pass demo-runs
+else
+	fail demo-runs "mseal_demo exited $?"
+fi
+check_rows /opt/tmg/transcripts/mseal.txt "$out"

@@ -1,0 +1,114 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The sequenced event producer of kernel-patches/ (samples/seq_producer,
+# built as a module): load it, drive runs through its parameters, check
+# that every sequence number is either in the buffer or counted as overrun,
+# and unload it while it produces.
+. "$(dirname "$0")/lib.sh"
+
+P=/sys/module/seq_producer/parameters
+EV=$TRACEFS/events/seq_producer/seq_event
+CPU=1
+
+# uptime_cs: time since boot in centiseconds
+uptime_cs() { tr -d . </proc/uptime | cut -d' ' -f1; }
+
+# wait_run_end SECONDS: true once the current run has ended
+wait_run_end() {
+	local n=$(($1 * 10))
+	while [ "$(cat $P/run)" = 1 ]; do
+		n=$((n - 1))
+		[ $n -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
+# run_producer COUNT SIZE RATE: one run on $CPU, waited for
+run_producer() {
+	echo $CPU >$P/cpu && echo "$1" >$P/count && echo "$2" >$P/size &&
+		echo "$3" >$P/rate && echo 1 >$P/run && wait_run_end 120
+}
+
+# seqs CPU: the sequence numbers in that CPU's buffer, oldest first
+seqs() { sed -n 's/.* seq_event: seq=\([0-9]*\) .*/\1/p' "$TRACEFS/per_cpu/cpu$1/trace"; }
+
+# consecutive FIRST: "ok" when the numbers on stdin are FIRST, FIRST+1, ...
+consecutive() { awk -v first="$1" '$1 != first + NR - 1 { print "gap at line " NR ": " $1; exit } END { if (NR) print "ok" }'; }
+
+stat_of() { sed -n "s/^$2: //p" "$TRACEFS/per_cpu/cpu$1/stats"; }
+
+warnings_before=$(dmesg | grep -c -E 'WARNING:|BUG:')
+if ! modprobe seq_producer; then
+	fail load "modprobe seq_producer failed"
+	exit 0
+fi
+pass load
+check event-has-seq-field grep -q 'field:u64 seq;' "$EV/format"
+
+# A run whose events all fit: 0..4999 in order, all on $CPU.
+trace_reset
+echo 1 >"$EV/enable"
+if run_producer 5000 16 0; then pass run-ends; else fail run-ends "run still 1 after 120 s"; fi
+expect_eq produced 5000 "$(cat $P/produced)"
+expect_eq events-in-sequence ok "$(seqs $CPU | consecutive 0)"
+expect_eq event-count 5000 "$(seqs $CPU | wc -l)"
+expect_eq nothing-on-other-cpu 0 "$(seqs 0 | wc -l)"
+
+# An overflowing run: the oldest events are overwritten, and what remains
+# plus the overrun count is everything produced.
+trace_reset
+echo 16 >$TRACEFS/buffer_size_kb
+echo 1 >"$EV/enable"
+run_producer 20000 32 0
+entries=$(stat_of $CPU entries)
+overrun=$(stat_of $CPU overrun)
+expect_eq overflow-accounted 20000 "$((entries + overrun))"
+expect_eq overflow-entries-listed "$entries" "$(seqs $CPU | wc -l)"
+expect_eq overflow-oldest-is-overrun ok "$(seqs $CPU | consecutive "$overrun")"
+[ "$overrun" -gt 0 ] && pass overflow-happened || fail overflow-happened "overrun is '$overrun'"
+
+# A rate-limited run: 20 events at 100 per second take 0.2 s or more.
+trace_reset
+echo 1 >"$EV/enable"
+t0=$(uptime_cs)
+run_producer 20 0 100
+t1=$(uptime_cs)
+expect_eq rate-produced 20 "$(cat $P/produced)"
+[ $((t1 - t0)) -ge 19 ] && pass rate-limited || fail rate-limited "20 events at 100/s took $((t1 - t0)) cs"
+
+# An unbounded run stops on request, and a second start meanwhile is EBUSY.
+echo 0 >$P/count && echo 1000 >$P/rate && echo 1 >$P/run
+sleep 0.3
+expect_eq unbounded-running 1 "$(cat $P/run)"
+if echo 1 >$P/run 2>/dev/null; then fail start-while-running-busy "accepted"; else pass start-while-running-busy; fi
+echo 0 >$P/run
+expect_eq stopped 0 "$(cat $P/run)"
+p1=$(cat $P/produced)
+sleep 0.2
+expect_eq stopped-stays "$p1" "$(cat $P/produced)"
+[ "$p1" -gt 0 ] && pass stopped-after-producing || fail stopped-after-producing "produced $p1"
+
+# Bad parameters are refused at start.
+echo 4096 >$P/size
+if echo 1 >$P/run 2>/dev/null; then fail size-too-large-refused "accepted"; else pass size-too-large-refused; fi
+echo 0 >$P/size
+echo 7 >$P/cpu
+if echo 1 >$P/run 2>/dev/null; then fail absent-cpu-refused "accepted"; else pass absent-cpu-refused; fi
+
+# Unloading while producing stops the producer.
+echo $CPU >$P/cpu && echo 0 >$P/count && echo 0 >$P/rate && echo 1 >$P/run
+sleep 0.2
+check unload-while-producing rmmod seq_producer
+check unloaded test ! -e /sys/module/seq_producer
+
+# run=1 at load time starts a run once the module is ready.
+trace_reset
+check load-with-run modprobe seq_producer cpu=$CPU count=100 run=1
+if [ -d $P ] && wait_run_end 30; then
+	expect_eq load-with-run-produced 100 "$(cat $P/produced)"
+else
+	fail load-with-run-produced "no run or run did not end"
+fi
+rmmod seq_producer 2>/dev/null
+trace_reset
+expect_eq no-kernel-warnings "$warnings_before" "$(dmesg | grep -c -E 'WARNING:|BUG:')"

@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: MIT
+/*
+ * seq_consume: consume one CPU's ring buffer while the sequenced producer
+ * (samples/seq_producer, kernel-patches/0002) writes into it, through
+ * read(), splice() or the mapping (examples/tracemap.c), and account for
+ * every sequence number. Used by tests/vm/accounting.test.sh (is every
+ * event delivered or reported lost?) and tests/vm/bench-run.sh (how fast,
+ * at what CPU cost?).
+ *
+ *   seq_consume --mode read|splice|mmap [--cpu N] [--on N] [--start]
+ *               [--slow-us US] [--interval MS] [--quick]
+ *
+ * --cpu: the buffer to consume (default 0); --on: the CPU to run on
+ * (default: the other of CPUs 0 and 1); --start: write 1 to the producer's
+ * "run" parameter once the consumer is ready (else a run must be under
+ * way or over); --slow-us: sleep that long after each sub-buffer, a slow
+ * consumer; --interval: poll() timeout while waiting (default 20 ms);
+ * --quick: check sequence numbers but not payload bytes (benchmarks).
+ * The consumer drains the buffer until the producer's run has ended and
+ * nothing is left, then prints one line of key=value pairs:
+ *
+ *   produced   events the run wrote (its "produced" parameter)
+ *   delivered  events consumed, each in sequence
+ *   missed     lost events as the sub-buffers reported them (counts)
+ *   unknown    sub-buffers flagged "events lost" without a count
+ *   meta_lost  sum of the meta-page's reader.lost_events after each swap
+ *              (mmap only; non-zero needs kernel-patches/0001)
+ *   gaps, gap_events   holes in the sequence numbers, and events in them
+ *   matched    gaps whose size is the count their sub-buffer reported
+ *   trailing   events missing after the last one delivered
+ *   bad        events out of order, repeated, of another type or with a
+ *              wrong payload
+ *   bytes      payload bytes delivered; subbufs: sub-buffers consumed
+ *   wall_ns, cpu_ns    elapsed time and the consumer's CPU time (user +
+ *              system, CLOCK_PROCESS_CPUTIME_ID), from the start of the run
+ *              to the end of the drain
+ *
+ * Exit status: 0, 1 on an error (one line on stderr), 2 on bad usage.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tracemap.h"
+
+#define PARAMS "/sys/module/seq_producer/parameters/"
+#define BATCH 64 /* sub-buffers per splice() */
+
+enum mode { M_READ, M_SPLICE, M_MMAP };
+
+static struct {
+	int type; /* event ID of seq_producer:seq_event */
+	uint32_t seq_off, len_off, loc_off; /* field offsets in the payload */
+} fmt;
+
+static struct {
+	uint64_t next; /* sequence number expected next */
+	uint64_t delivered, missed, unknown, meta_lost, gaps, gap_events;
+	uint64_t matched, bad, bytes, subbufs;
+	int64_t pending; /* missed reported for the sub-buffer being read */
+	bool pending_set;
+} st;
+
+static unsigned int slow_us;
+static bool quick; /* --quick: do not check payload bytes */
+
+static int die(const char *fmt_str, const char *arg)
+{
+	fprintf(stderr, "seq_consume: ");
+	fprintf(stderr, fmt_str, arg);
+	fprintf(stderr, "\n");
+	exit(1);
+}
+
+static int read_param(const char *name, char *buf, size_t len)
+{
+	char path[128];
+	int fd, n;
+
+	snprintf(path, sizeof(path), PARAMS "%s", name);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	n = (int)read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return 0;
+}
+
+static bool producer_running(void)
+{
+	char buf[16];
+
+	if (read_param("run", buf, sizeof(buf)))
+		die("cannot read %s (is seq_producer loaded?)", PARAMS "run");
+	return buf[0] == '1';
+}
+
+static uint64_t produced(void)
+{
+	char buf[32];
+
+	if (read_param("produced", buf, sizeof(buf)))
+		die("cannot read %s", PARAMS "produced");
+	return strtoull(buf, NULL, 10);
+}
+
+/* The field offsets of seq_event, from its format file. */
+static void load_format(const char *tracefs)
+{
+	struct tm_formats fs;
+	const struct tm_format *f = NULL;
+
+	if (tm_formats_load(&fs, tracefs) < 0)
+		die("cannot read the event formats under %s", tracefs);
+	for (size_t i = 0; i < fs.n; i++)
+		if (!strcmp(fs.v[i].system, "seq_producer") &&
+		    !strcmp(fs.v[i].name, "seq_event"))
+			f = &fs.v[i];
+	if (!f)
+		die("no seq_producer/seq_event in %s/events (modprobe seq_producer)",
+		    tracefs);
+	fmt.type = f->id;
+	for (int i = 0; i < f->nr_fields; i++) {
+		if (!strcmp(f->fields[i].name, "seq"))
+			fmt.seq_off = f->fields[i].offset;
+		else if (!strcmp(f->fields[i].name, "len"))
+			fmt.len_off = f->fields[i].offset;
+		else if (!strcmp(f->fields[i].name, "payload"))
+			fmt.loc_off = f->fields[i].offset;
+	}
+	tm_formats_free(&fs);
+	if (!fmt.seq_off || !fmt.len_off || !fmt.loc_off)
+		die("%s", "seq_event's format lacks seq, len or payload");
+}
+
+/* A new sub-buffer starts: remember what it reported as lost before it. */
+static void subbuf_start(int64_t missed)
+{
+	st.subbufs++;
+	st.pending = missed;
+	st.pending_set = missed != 0;
+	if (missed == TM_MISSED_UNKNOWN)
+		st.unknown++;
+	else
+		st.missed += (uint64_t)missed;
+}
+
+/* Is the payload of event seq what the producer wrote? */
+static bool payload_ok(const unsigned char *d, uint32_t size, uint64_t seq)
+{
+	uint32_t len, loc, off, n;
+
+	memcpy(&len, d + fmt.len_off, 4);
+	memcpy(&loc, d + fmt.loc_off, 4);
+	off = loc & 0xffff;
+	n = loc >> 16;
+	if (n != len || off + n > size)
+		return false;
+	for (uint32_t i = 0; i < n; i++)
+		if (d[off + i] != (unsigned char)(seq + i))
+			return false;
+	return true;
+}
+
+static void event(const struct tm_event *ev)
+{
+	const unsigned char *d = ev->data;
+	uint64_t seq;
+
+	if (ev->size < fmt.seq_off + 8 || tm_event_type(ev) != fmt.type) {
+		st.bad++;
+		return;
+	}
+	memcpy(&seq, d + fmt.seq_off, 8);
+	if (seq < st.next || (!quick && !payload_ok(d, ev->size, seq))) {
+		st.bad++;
+		return;
+	}
+	if (seq > st.next) {
+		st.gaps++;
+		st.gap_events += seq - st.next;
+		if (st.pending_set && st.pending == (int64_t)(seq - st.next))
+			st.matched++;
+	}
+	st.pending_set = false;
+	st.next = seq + 1;
+	st.delivered++;
+	st.bytes += ev->size;
+}
+
+/* Decode a sub-buffer that read() or splice() returned. */
+static void subbuf_copy(const unsigned char *buf, size_t size)
+{
+	struct tm_subbuf sb;
+	struct tm_event ev;
+	int r;
+
+	if (tm_subbuf_load(&sb, buf, size, false))
+		die("%s", "a sub-buffer's commit is past its end");
+	subbuf_start(sb.missed);
+	while ((r = tm_subbuf_next(&sb, &ev)) > 0)
+		event(&ev);
+	if (r < 0)
+		die("%s", "a sub-buffer holds a corrupt record");
+	if (slow_us)
+		usleep(slow_us);
+}
+
+/* read(): one sub-buffer per call. Returns sub-buffers read, 0 if none. */
+static int consume_read(int fd, unsigned char *buf, size_t size)
+{
+	int n = 0;
+
+	for (;;) {
+		ssize_t r = read(fd, buf, size);
+
+		if (r < 0 && errno == EAGAIN)
+			return n;
+		if (r < 0)
+			die("read: %s", strerror(errno));
+		if (r == 0)
+			return n;
+		if ((size_t)r != size)
+			die("%s", "read returned part of a sub-buffer");
+		subbuf_copy(buf, size);
+		n++;
+	}
+}
+
+/*
+ * splice(): whole sub-buffers into a pipe, then out of the pipe into buf.
+ * The kernel splices only full sub-buffers (not the one being written).
+ */
+static int consume_splice(int fd, const int pipefd[2], unsigned char *buf,
+			  size_t size)
+{
+	int n = 0;
+
+	for (;;) {
+		ssize_t r = splice(fd, NULL, pipefd[1], NULL, BATCH * size,
+				   SPLICE_F_NONBLOCK);
+		size_t got = 0;
+
+		if (r < 0 && errno == EAGAIN)
+			return n;
+		if (r < 0)
+			die("splice: %s", strerror(errno));
+		if (r == 0)
+			return n;
+		while (got < (size_t)r) {
+			ssize_t m = read(pipefd[0], buf + got, (size_t)r - got);
+
+			if (m <= 0)
+				die("%s", "read from the pipe failed");
+			got += (size_t)m;
+		}
+		if (got % size)
+			die("%s", "splice moved part of a sub-buffer");
+		for (size_t off = 0; off < got; off += size, n++)
+			subbuf_copy(buf + off, size);
+	}
+}
+
+//! [mmap-consumer]
+/* The mapping: events where the writer put them, one ioctl per swap. */
+static int consume_mmap(struct tracemap *tm)
+{
+	struct tm_event ev;
+	int64_t missed;
+	int n = 0, r;
+
+	for (;;) {
+		uint32_t id = tm->reader_id;
+
+		while ((r = tracemap_next(tm, &ev)) > 0)
+			event(&ev);
+		if (r < 0)
+			die("%s", tm->err);
+		if (n && slow_us)
+			usleep(slow_us);
+		r = tracemap_get_reader(tm, &missed);
+		if (r < 0)
+			die("%s", tm->err);
+		if (r == 0)
+			return n;
+		if (tm->reader_id !=
+		    id) { /* a new sub-buffer, not more on this one */
+			subbuf_start(missed);
+			st.meta_lost += tm->meta->reader.lost_events;
+		}
+		n++;
+	}
+}
+//! [mmap-consumer]
+
+static uint64_t ns_of(const struct timespec *t)
+{
+	return (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec;
+}
+
+/* The scheduler's count, in ns; getrusage() has only tick resolution. */
+static uint64_t cpu_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return ns_of(&t);
+}
+
+static void write_run(void)
+{
+	int fd = open(PARAMS "run", O_WRONLY);
+
+	if (fd < 0 || write(fd, "1", 1) != 1)
+		die("cannot start the producer: %s", strerror(errno));
+	close(fd);
+}
+
+static long number(const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || v < 0 || v > (1L << 30)) {
+		fprintf(stderr, "seq_consume: bad number '%s'\n", s);
+		exit(2);
+	}
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "mode", required_argument, NULL, 'm' },
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "on", required_argument, NULL, 'o' },
+		{ "start", no_argument, NULL, 's' },
+		{ "slow-us", required_argument, NULL, 'u' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "quick", no_argument, NULL, 'q' },
+		{ 0 }
+	};
+	static const char *const names[] = { "read", "splice", "mmap" };
+	int mode = -1, cpu = 0, on = -1, interval = 20, opt, fd = -1;
+	int pipefd[2] = { -1, -1 };
+	bool start = false, done = false;
+	const char *tracefs = tracemap_tracefs();
+	struct tracemap tm;
+	unsigned char *buf = NULL;
+	size_t size = 0;
+	struct timespec t0, t1;
+	uint64_t c0, total;
+	char path[256];
+	cpu_set_t set;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'm':
+			for (int i = 0; i < 3; i++)
+				if (!strcmp(optarg, names[i]))
+					mode = i;
+			if (mode < 0) {
+				fprintf(stderr,
+					"seq_consume: --mode: read, splice or mmap, not '%s'\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'c':
+			cpu = (int)number(optarg);
+			break;
+		case 'o':
+			on = (int)number(optarg);
+			break;
+		case 's':
+			start = true;
+			break;
+		case 'u':
+			slow_us = (unsigned int)number(optarg);
+			break;
+		case 'i':
+			interval = (int)number(optarg);
+			break;
+		case 'q':
+			quick = true;
+			break;
+		default:
+			fprintf(stderr,
+				"usage: see the comment at the top of seq_consume.c\n");
+			return 2;
+		}
+	}
+	if (mode < 0 || optind != argc) {
+		fprintf(stderr,
+			"seq_consume: --mode is required, and nothing else\n");
+		return 2;
+	}
+	if (!tracefs)
+		die("%s", "tracefs is not mounted");
+	load_format(tracefs);
+	CPU_ZERO(&set);
+	CPU_SET(on < 0 ? !cpu : on, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		die("cannot run on the chosen CPU: %s", strerror(errno));
+
+	if (mode == M_MMAP) {
+		if (tracemap_open(&tm, tracefs, NULL, cpu, TM_NONBLOCK))
+			die("%s", tm.err);
+		fd = tm.fd;
+	} else {
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/trace_pipe_raw",
+			 tracefs, cpu);
+		fd = open(path, O_RDONLY | O_NONBLOCK);
+		if (fd < 0)
+			die("cannot open %s", path);
+		snprintf(path, sizeof(path), "%s/buffer_subbuf_size_kb",
+			 tracefs);
+		FILE *f = fopen(path, "r");
+
+		if (!f || fscanf(f, "%zu", &size) != 1)
+			die("cannot read %s", path);
+		fclose(f);
+		size *= 1024;
+		buf = malloc(BATCH * size);
+		if (!buf)
+			die("%s", "out of memory");
+		if (mode == M_SPLICE &&
+		    (pipe(pipefd) ||
+		     fcntl(pipefd[1], F_SETPIPE_SZ, 1 << 20) < 0))
+			die("pipe: %s", strerror(errno));
+	}
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	c0 = cpu_ns();
+	if (start)
+		write_run();
+	for (;;) {
+		int n;
+
+		if (mode == M_MMAP)
+			n = consume_mmap(&tm);
+		else if (mode == M_SPLICE && !done)
+			n = consume_splice(fd, pipefd, buf, size);
+		else /* splice cannot take the sub-buffer being written */
+			n = consume_read(fd, buf, size);
+		if (n)
+			continue;
+		if (done)
+			break;
+		/* Once "run" reads 0, one more drain takes what it wrote. */
+		done = !producer_running();
+		if (!done) {
+			struct pollfd p = { .fd = fd, .events = POLLIN };
+
+			poll(&p, 1, interval);
+		}
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	total = produced();
+	printf("mode=%s cpu=%d produced=%llu delivered=%llu missed=%llu unknown=%llu meta_lost=%llu gaps=%llu gap_events=%llu matched=%llu trailing=%llu bad=%llu bytes=%llu subbufs=%llu wall_ns=%llu cpu_ns=%llu\n",
+	       names[mode], cpu, (unsigned long long)total,
+	       (unsigned long long)st.delivered, (unsigned long long)st.missed,
+	       (unsigned long long)st.unknown, (unsigned long long)st.meta_lost,
+	       (unsigned long long)st.gaps, (unsigned long long)st.gap_events,
+	       (unsigned long long)st.matched,
+	       (unsigned long long)(total > st.next ? total - st.next : 0),
+	       (unsigned long long)st.bad, (unsigned long long)st.bytes,
+	       (unsigned long long)st.subbufs,
+	       (unsigned long long)(ns_of(&t1) - ns_of(&t0)),
+	       (unsigned long long)(cpu_ns() - c0));
+	if (mode == M_MMAP)
+		tracemap_close(&tm);
+	else
+		close(fd);
+	free(buf);
+	return 0;
+}
