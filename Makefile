@@ -143,8 +143,28 @@ check-labs: initramfs
 	@cat $(LAB_RUN)/build.results $(LAB_RUN)/guest.results | \
 		grep -v -E '^(PASS|FAIL|SKIP): skeleton/' | tee $(CHECK_DIR)/labs.results
 
+# Benchmarks (tests/bench/, tests/vm/bench-run.sh): the guest's consumers,
+# then the host's decoders; the guide's performance page shows the results.
+BENCH_REPS ?= 5
+BENCH_DIR = $(B)/bench-results
+PERF_DIR := docs/ringbuffer/perf
+bench: initramfs ## measure read()/splice()/mmap consumers (guest) and decoders (host); BENCH_REPS=5 (~4 min)
+	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)
+	@echo "bench: $(BENCH_REPS) repetitions in the guest (console: $(BENCH_DIR)/console.log)"
+	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR) -- 'sh /opt/tmg/tests/bench-run.sh /mnt/share/guest.txt $(BENCH_REPS)' \
+		>$(BENCH_DIR)/console.log 2>&1 || { echo "bench: the guest run failed; see $(BENCH_DIR)/console.log" >&2; exit 1; }
+	@echo "bench: decoders on the host (timing and callgrind)"
+	@tests/bench/decoder.sh $(BENCH_DIR) >/dev/null
+	@/usr/bin/python3 tests/bench/report.py $(BENCH_DIR) $(PERF_DIR)
+	@cp $(BENCH_DIR)/guest.txt $(BENCH_DIR)/decoder.txt $(PERF_DIR)/
+	@echo "bench: table and plot written to $(PERF_DIR)/; review with git diff"
+
+FUZZ_SECONDS ?= 300
+fuzz: deps ## fuzz the sub-buffer decoder (libFuzzer, ASan, UBSan) for FUZZ_SECONDS=300
+	@tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SECONDS)
+
 clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(B) examples/build
 
 .PHONY: help deps html kernel examples guest-root initramfs vm vm-run check check-host check-docs check-vm check-transcripts transcripts clean \
-	skels skel lab lab-check check-labs
+	skels skel lab lab-check check-labs bench fuzz

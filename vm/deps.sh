@@ -8,6 +8,7 @@ PACKAGES=(
 	linux-source-6.12 qemu-system-x86 busybox-static
 	gcc make bc bison flex libelf-dev libssl-dev cpio kmod rsync xz-utils
 	libtraceevent-dev
+	clang libclang-rt-14-dev valgrind python3-matplotlib
 	python3-sphinx graphviz chromium
 )
 read -ra extra <<<"${DEPS_EXTRA:-}"

@@ -60,13 +60,14 @@ with_lock() {
 	"$@"
 }
 
-# run_logged NAME MINUTES CMD... : run a long command with its output in a
-# log file, a heartbeat every minute, and the log's tail on failure.
+# run_logged NAME WHAT CMD... : run a long command with its output in a
+# log file, saying what it does and how long it takes, a heartbeat every
+# minute, and the log's tail on failure.
 run_logged() {
-	local name=$1 minutes=$2 logfile="$LOG_DIR/$1.log" pid rc=0 start=$SECONDS
+	local name=$1 what=$2 logfile="$LOG_DIR/$1.log" pid rc=0 start=$SECONDS
 	shift 2
 	mkdir -p "$LOG_DIR"
-	log "$name: started (about $minutes on 2 cores); log: $logfile"
+	log "$name: $what; log: $logfile"
 	"$@" >"$logfile" 2>&1 &
 	pid=$!
 	while ! wait_for "$pid" 60; do
