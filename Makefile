@@ -60,9 +60,10 @@ VM_RUN = vm/run.sh --initramfs "$$(vm/initramfs.sh $(GUEST_ROOT))" --timeout $(V
 vm: initramfs ## boot the guest with a shell on this terminal (exit or Ctrl-D powers off)
 	@$(VM_RUN) --interactive --share $(CURDIR) -- 'cd /mnt/share 2>/dev/null; setsid cttyhack sh'
 
-vm-run: initramfs ## run CMD='...' in the guest; exits with its status (boot: ~3 s)
-	@[ -n "$(CMD)" ] || { echo "vm-run: set CMD='shell command'" >&2; exit 2; }
-	@$(VM_RUN) -- '$(subst ','\'',$(CMD))'
+vm-run: initramfs ## run CMD='...' in the guest (boot ~3 s); a failing CMD fails, naming its exit status
+	$(if $(CMD),,@echo "vm-run: set CMD='shell command'" >&2; exit 2)
+	@rc=0; $(VM_RUN) -- '$(subst ','\'',$(value CMD))' || rc=$$?; \
+	[ $$rc = 0 ] || { echo "vm-run: the guest command exited $$rc" >&2; exit $$rc; }
 
 check: deps ## run every test: host, docs, guest (cold: ~15 min; warm: ~2 min)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
@@ -82,7 +83,7 @@ check-vm: initramfs
 	@echo "vm: running the guest tests (boot ~3 s, tests ~1 min under TCG)"
 	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- /opt/tmg/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
-	@tests/vm-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/vm-host.results
+	@B=$(B) tests/vm-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/vm-host.results
 
 # record_transcripts DIR [NAME...]: run docs/transcripts/*.sh in the guest into DIR.
 record_transcripts = rm -rf $(1) && mkdir -p $(1) && \

@@ -23,3 +23,13 @@ expect_status exit-status-reaches-host 7 120 'exit 7'
 expect_status success-is-zero 0 120 'true'
 expect_status guest-dies-early-is-failure 255 120 'reboot -f'
 expect_status hang-is-killed 255 8 'sleep 600'
+
+# make vm-run passes a command with quotes and separators through intact.
+rc=0
+make -s B="${B:-_build}" vm-run CMD='set -- "a b" c; [ "$1" = "a b" ] && exit 5' >"$log" 2>&1 || rc=$?
+# (GNU make itself exits 2 when a recipe fails; the status is in its message.)
+if [ "$rc" = 2 ] && grep -q '^vm-run: the guest command exited 5$' "$log"; then
+	echo "PASS: vm-host/make-vm-run-quoting"
+else
+	echo "FAIL: vm-host/make-vm-run-quoting: wanted 'exited 5', got exit $rc: $(tail -n 2 "$log" | tr '\n' ' ')"
+fi

@@ -11,6 +11,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 FRAGMENT=$REPO_DIR/vm/kernel.config
 SERIES_DIR=${SERIES_DIR:-$REPO_DIR/kernel-patches}
 KMAKE=(make -C "$TREE_DIR" O="$BUILD_DIR" ARCH=x86_64 -j"$JOBS")
+# A make above us (make check runs with -s) must not silence or steer this one.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 
 # The patches listed in kernel-patches/series, in order; '#' starts a comment.
 series_patches() {
@@ -90,7 +92,7 @@ configure() {
 
 stage_config() {
 	local key
-	key=$(hash_of "$(stage_key patch)" "$FRAGMENT")
+	key=$(hash_of "$(stage_key patch)" "$FRAGMENT" "$0")
 	stage_done config "$key" && return 0
 	stage_start config
 	mkdir -p "$BUILD_DIR"
