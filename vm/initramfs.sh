@@ -5,6 +5,7 @@
 # when a hash of those inputs changes (the image is named by that hash).
 # Prints the path of the image.
 #   vm/initramfs.sh STAGING_DIR
+set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 BUSYBOX=${BUSYBOX:-/bin/busybox}

@@ -6,6 +6,7 @@
 #   vm/kernel.sh STAGE      up to and including STAGE
 #   vm/kernel.sh --print-var NAME   print a path (TREE_DIR, BUILD_DIR, ...)
 #   vm/kernel.sh --check-config FILE  check a .config against vm/kernel.config
+set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 FRAGMENT=$REPO_DIR/vm/kernel.config
@@ -51,7 +52,7 @@ stage_patch() {
 	rsync -rlp --checksum --delete "$PRISTINE_DIR/" "$TREE_DIR/"
 	while read -r patch; do
 		log "patch: applying $patch"
-		patch -d "$TREE_DIR" -p1 --forward --batch --quiet \
+		patch -d "$TREE_DIR" -p1 --forward --batch --quiet --fuzz=0 \
 			<"$SERIES_DIR/$patch" >"$LOG_DIR/patch.log" 2>&1 || {
 			cat "$LOG_DIR/patch.log" >&2
 			die "patch kernel-patches/$patch does not apply to linux-source-6.12"

@@ -13,6 +13,7 @@
 #     --interactive      console on this terminal, no timeout by default
 # The status travels on its own channel (the guest's second serial port);
 # no status line there -- a hang, panic or early death -- is a failure (255).
+set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 usage() { sed -n '3,15s/^# \{0,1\}//p' "$0" >&2; exit 2; }

@@ -57,3 +57,41 @@ elif grep -q 'CONFIG_FTRACE: wanted y, got n' <<<"$out"; then
 else
 	echo "FAIL: $SUITE/kernel-config-missing-symbol: said '$out'"
 fi
+
+# The patch stage on a tiny stand-in tree: a good series applies, a patch
+# that does not apply stops the build naming it, and a changed series is
+# re-applied from the pristine copy.
+fake=$dir/fake
+mkdir -p "$fake/src/linux-source-6.12" "$fake/good" "$fake/bad"
+printf 'one\ntwo\n' >"$fake/src/linux-source-6.12/file"
+tar -C "$fake/src" -cJf "$fake/linux.tar.xz" linux-source-6.12
+cat >"$fake/good/0001-two.patch" <<'PATCH'
+--- a/file
++++ b/file
+@@ -1,2 +1,2 @@
+ one
+-two
++TWO
+PATCH
+printf '0001-two.patch\n' >"$fake/good/series"
+sed 's/^-two$/-deux/' "$fake/good/0001-two.patch" >"$fake/bad/0001-uno.patch"
+printf '# comment\n0001-uno.patch\n' >"$fake/bad/series"
+stage() { CACHE_DIR=$fake/cache KERNEL_TARBALL=$fake/linux.tar.xz SERIES_DIR=$1 vm/kernel.sh patch; }
+if stage "$fake/good" >/dev/null 2>&1 && grep -qx TWO "$fake/cache/linux/file"; then
+	echo "PASS: $SUITE/patch-stage-applies-series"
+else
+	echo "FAIL: $SUITE/patch-stage-applies-series"
+fi
+if out=$(stage "$fake/bad" 2>&1); then
+	echo "FAIL: $SUITE/patch-stage-names-failing-patch: accepted"
+elif grep -q "patch kernel-patches/0001-uno.patch does not apply" <<<"$out"; then
+	echo "PASS: $SUITE/patch-stage-names-failing-patch"
+else
+	echo "FAIL: $SUITE/patch-stage-names-failing-patch: said '$(tail -n 1 <<<"$out")'"
+fi
+: >"$fake/bad/series"
+if stage "$fake/bad" >/dev/null 2>&1 && grep -qx two "$fake/cache/linux/file"; then
+	echo "PASS: $SUITE/patch-stage-restarts-from-pristine"
+else
+	echo "FAIL: $SUITE/patch-stage-restarts-from-pristine"
+fi

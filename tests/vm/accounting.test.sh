@@ -75,10 +75,6 @@ done
 overwrite overwrite-read-4k-cpu1 read 1 4
 overwrite overwrite-splice-4k-cpu1 splice 1 4
 
-# The library's drain when the reader sub-buffer was read live (C test).
-trace_reset
-tracemap_drain 2>&1 | tap_results
-
 # A consumer that keeps up with a rate-limited producer gets every event,
 # the last ones included (the mapping needs a second GET_READER after one
 # that only moved reader.read; examples/tracemap.c does that).

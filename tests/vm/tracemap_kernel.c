@@ -187,6 +187,29 @@ TEST_F(map, reader_id_moves)
 		EXPECT_GT(self->tm.meta->nr_subbufs, ids[i]);
 }
 
+/*
+ * The reader sub-buffer is the writer's: read it live, then let the writer
+ * fill it and three more. The next GET_READER only moves reader.read over
+ * the events already read, without a swap: tracemap_get_reader() must ask
+ * again rather than report "nothing new" while full sub-buffers wait.
+ */
+TEST_F(map, live_reader_page_then_more_subbufs)
+{
+	int per_page = (self->subbuf_size - 16) / 32, n;
+	struct tm_event ev;
+
+	markers(0, 5, "m%07d");
+	ASSERT_EQ(1, tracemap_get_reader(&self->tm, NULL))
+	TH_LOG("%s", self->tm.err);
+	for (n = 0; tracemap_next(&self->tm, &ev) > 0; n++)
+		;
+	ASSERT_EQ(5, n);
+	markers(5, 5 + 3 * per_page, "m%07d");
+	n += drain(_metadata, &self->tm, &self->formats, "m%07d", 5, NULL, NULL,
+		   NULL);
+	EXPECT_EQ(5 + 3 * per_page, n);
+}
+
 TEST_F(map, missed_add_up_to_overrun)
 {
 	int per_page = (self->subbuf_size - 16) / 32;
