@@ -6,6 +6,7 @@
 #   vm/kernel.sh STAGE      up to and including STAGE
 #   vm/kernel.sh --print-var NAME   print a path (TREE_DIR, BUILD_DIR, ...)
 #   vm/kernel.sh --check-config FILE  check a .config against vm/kernel.config
+#   vm/kernel.sh --series           list the patches of the series, in order
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -141,6 +142,10 @@ main() {
 case ${1:-} in
 --print-var)
 	printf '%s\n' "${!2:?--print-var needs a variable name}"
+	exit 0
+	;;
+--series)
+	series_patches
 	exit 0
 	;;
 --check-config)

@@ -12,7 +12,7 @@ pristine=$(vm/kernel.sh --print-var PRISTINE_DIR)
 pass() { echo "PASS: $SUITE/$1"; }
 fail() { echo "FAIL: $SUITE/$1: $2"; }
 
-mapfile -t patches < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$series_dir/series" | grep -v '^$' || true)
+mapfile -t patches < <(SERIES_DIR=$series_dir vm/kernel.sh --series)
 if [ ${#patches[@]} -eq 0 ]; then
 	fail series-not-empty "$series_dir/series lists no patch"
 	exit 0
