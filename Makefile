@@ -26,7 +26,7 @@ html: deps ## build the guide into _build/html (seconds; no VM needed)
 	$(SPHINX) $(B)/html
 	@echo "guide: $(B)/html/index.html"
 
-kernel: deps ## unpack, patch, configure and build the guest kernel (cold: ~12 min)
+kernel: deps ## unpack, patch, configure and build the guest kernel (cold: ~8 min)
 	@vm/kernel.sh
 
 examples: deps ## build the examples for this machine into _build/host/examples
@@ -65,7 +65,7 @@ vm-run: initramfs ## run CMD='...' in the guest (boot ~3 s); a failing CMD fails
 	@rc=0; $(VM_RUN) -- '$(subst ','\'',$(value CMD))' || rc=$$?; \
 	[ $$rc = 0 ] || { echo "vm-run: the guest command exited $$rc" >&2; exit $$rc; }
 
-check: deps ## run every test: host, docs, guest (cold: ~15 min; warm: ~2 min)
+check: deps ## run every test: host, docs, guest, labs, transcripts (cold: ~12 min; warm: ~4 min)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
 	@$(MAKE) -s check-host check-docs check-vm check-transcripts check-labs
 	@tests/summary.sh $(CHECK_DIR)/*.results
