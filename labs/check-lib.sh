@@ -33,15 +33,11 @@ wait_exit() {
 # (kernel patch 0002) on CPU 0: COUNT seq_producer:seq_event events numbered
 # from 0, with SIZE payload bytes (default 0), as fast as it can; returns
 # when the run ends.
-SEQ=/sys/module/seq_producer/parameters
 seq_produce() {
-	[ -d $SEQ ] || modprobe seq_producer || return 1
+	[ -d $SEQ_PARAMS ] || modprobe seq_producer || return 1
 	echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
-	echo 0 >$SEQ/cpu
-	echo "${2:-0}" >$SEQ/size
-	echo 0 >$SEQ/rate
-	echo "$1" >$SEQ/count
-	echo 1 >$SEQ/run
-	while [ "$(cat $SEQ/run)" = 1 ]; do sleep 0.1; done
+	seq_configure 0 "$1" "${2:-0}" 0
+	echo 1 >$SEQ_PARAMS/run
+	seq_wait_end 300
 	echo 0 >$TRACEFS/events/seq_producer/seq_event/enable
 }

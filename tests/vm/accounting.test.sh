@@ -15,7 +15,6 @@
 #    a loss (the kernel drops new events and says so only in stats).
 . "$(dirname "$0")/lib.sh"
 
-P=/sys/module/seq_producer/parameters
 N=${ACCOUNTING_EVENTS:-30000}
 SIZE=36 # payload bytes: 64-byte records, 48 bytes left in every sub-buffer size
 OUT=/tmp/accounting.out
@@ -39,7 +38,7 @@ setup() {
 # by a consumer that sleeps a little after each sub-buffer; false (and a
 # FAIL) when the consumer failed.
 consume() {
-	echo "$3" >$P/cpu && echo "$N" >$P/count && echo "$5" >$P/size && echo 0 >$P/rate
+	seq_configure "$3" "$N" "$5" 0
 	if ! seq_consume --mode "$2" --cpu "$3" --start --slow-us $((250 * $4)) >$OUT 2>/tmp/accounting.err; then
 		fail "$1" "seq_consume: $(cat /tmp/accounting.err)"
 		return 1
@@ -82,7 +81,7 @@ for mode in mmap read splice; do
 	setup 4 1
 	echo 1408 >$TRACEFS/buffer_size_kb
 	name=keeps-up-$mode-4k-cpu0
-	echo 0 >$P/cpu && echo 20000 >$P/count && echo $SIZE >$P/size && echo 40000 >$P/rate
+	seq_configure 0 20000 $SIZE 40000
 	if seq_consume --mode $mode --cpu 0 --start >$OUT 2>/tmp/accounting.err; then
 		echo "$name: $(cat $OUT)"
 		expect_eq $name/all-delivered "20000 0 0" "$(val delivered) $(val trailing) $(val bad)"

@@ -11,7 +11,7 @@ set -eu
 
 out=$1
 reps=${2:-5}
-P=/sys/module/seq_producer/parameters
+P=$SEQ_PARAMS
 SIZE=36 # payload bytes: 64-byte records; every sub-buffer keeps room for the missed count
 SECONDS_PER_RUN=1
 RATES="10000 50000 200000 0"

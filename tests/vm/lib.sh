@@ -74,3 +74,22 @@ check_rows() {
 	done <"$want"
 	expect_eq rows-count "$n" "$(printf '%s\n' "$got" | wc -l)"
 }
+
+# The sequenced producer, the seq_producer sample module of kernel-patches/0002.
+SEQ_PARAMS=/sys/module/seq_producer/parameters
+
+# seq_configure CPU COUNT SIZE RATE: the parameters of the next run.
+seq_configure() {
+	echo "$1" >$SEQ_PARAMS/cpu && echo "$2" >$SEQ_PARAMS/count &&
+		echo "$3" >$SEQ_PARAMS/size && echo "$4" >$SEQ_PARAMS/rate
+}
+
+# seq_wait_end SECONDS: true once the current run has ended.
+seq_wait_end() {
+	local n=$(($1 * 10))
+	while [ "$(cat $SEQ_PARAMS/run)" = 1 ]; do
+		n=$((n - 1))
+		[ $n -gt 0 ] || return 1
+		sleep 0.1
+	done
+}

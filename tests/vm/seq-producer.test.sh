@@ -6,27 +6,16 @@
 # and unload it while it produces.
 . "$(dirname "$0")/lib.sh"
 
-P=/sys/module/seq_producer/parameters
+P=$SEQ_PARAMS
 EV=$TRACEFS/events/seq_producer/seq_event
 CPU=1
 
 # uptime_cs: time since boot in centiseconds
 uptime_cs() { tr -d . </proc/uptime | cut -d' ' -f1; }
 
-# wait_run_end SECONDS: true once the current run has ended
-wait_run_end() {
-	local n=$(($1 * 10))
-	while [ "$(cat $P/run)" = 1 ]; do
-		n=$((n - 1))
-		[ $n -gt 0 ] || return 1
-		sleep 0.1
-	done
-}
-
 # run_producer COUNT SIZE RATE: one run on $CPU, waited for
 run_producer() {
-	echo $CPU >$P/cpu && echo "$1" >$P/count && echo "$2" >$P/size &&
-		echo "$3" >$P/rate && echo 1 >$P/run && wait_run_end 120
+	seq_configure $CPU "$1" "$2" "$3" && echo 1 >$P/run && seq_wait_end 120
 }
 
 # seqs CPU: the sequence numbers in that CPU's buffer, oldest first
@@ -104,7 +93,7 @@ check unloaded test ! -e /sys/module/seq_producer
 # run=1 at load time starts a run once the module is ready.
 trace_reset
 check load-with-run modprobe seq_producer cpu=$CPU count=100 run=1
-if [ -d $P ] && wait_run_end 30; then
+if [ -d $P ] && seq_wait_end 30; then
 	expect_eq load-with-run-produced 100 "$(cat $P/produced)"
 else
 	fail load-with-run-produced "no run or run did not end"
