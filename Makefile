@@ -35,22 +35,22 @@ examples: deps ## build the examples for this machine into _build/host/examples
 TREE_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var TREE_DIR)
 KBUILD_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var BUILD_DIR)
 
-# The guest sees: /opt/tmg/bin (examples and C tests, static), /opt/tmg/tests
-# (tests/vm), /opt/tmg/modules (out-of-tree modules from examples/modules/*).
+# The guest sees: /opt/trace-mmap-guide/bin (examples and C tests, static), /opt/trace-mmap-guide/tests
+# (tests/vm), /opt/trace-mmap-guide/modules (out-of-tree modules from examples/modules/*).
 guest-root: kernel ## stage the guest's own files (static binaries, tests, modules)
-	@rm -rf $(GUEST_ROOT) && mkdir -p $(GUEST_ROOT)/opt/tmg/bin $(GUEST_ROOT)/opt/tmg/modules
-	@$(MAKE) -s -C examples O=$(CURDIR)/$(GUEST_ROOT)/opt/tmg/bin STATIC=1 UAPI=$(HEADERS_DIR)
-	@$(MAKE) -s -C tests/vm O=$(CURDIR)/$(GUEST_ROOT)/opt/tmg/bin UAPI=$(HEADERS_DIR) TREE=$(TREE_DIR)
+	@rm -rf $(GUEST_ROOT) && mkdir -p $(GUEST_ROOT)/opt/trace-mmap-guide/bin $(GUEST_ROOT)/opt/trace-mmap-guide/modules
+	@$(MAKE) -s -C examples O=$(CURDIR)/$(GUEST_ROOT)/opt/trace-mmap-guide/bin STATIC=1 UAPI=$(HEADERS_DIR)
+	@$(MAKE) -s -C tests/vm O=$(CURDIR)/$(GUEST_ROOT)/opt/trace-mmap-guide/bin UAPI=$(HEADERS_DIR) TREE=$(TREE_DIR)
 	@for m in $(wildcard examples/modules/*/Kbuild); do \
 		d=$(B)/modules/$$(basename $$(dirname $$m)); rm -rf $$d; mkdir -p $$d; \
 		cp $$(dirname $$m)/* $$d/; \
 		$(MAKE) -s -C $(KBUILD_DIR) M=$(CURDIR)/$$d modules >/dev/null; \
-		cp $$d/*.ko $(GUEST_ROOT)/opt/tmg/modules/; \
+		cp $$d/*.ko $(GUEST_ROOT)/opt/trace-mmap-guide/modules/; \
 	done
-	@mkdir -p $(GUEST_ROOT)/opt/tmg/tests && cp tests/vm/*.sh $(GUEST_ROOT)/opt/tmg/tests/
-	@mkdir -p $(GUEST_ROOT)/opt/tmg/transcripts && cp docs/transcripts/*.sh docs/transcripts/*.txt $(GUEST_ROOT)/opt/tmg/transcripts/ 2>/dev/null || true
-	@for l in $(LABS); do UAPI=$(HEADERS_DIR) labs/build.sh labs/$$l $(GUEST_ROOT)/opt/tmg/labs/$$l; done
-	@cp labs/check-lib.sh $(GUEST_ROOT)/opt/tmg/labs/
+	@mkdir -p $(GUEST_ROOT)/opt/trace-mmap-guide/tests && cp tests/vm/*.sh $(GUEST_ROOT)/opt/trace-mmap-guide/tests/
+	@mkdir -p $(GUEST_ROOT)/opt/trace-mmap-guide/transcripts && cp docs/transcripts/*.sh docs/transcripts/*.txt $(GUEST_ROOT)/opt/trace-mmap-guide/transcripts/ 2>/dev/null || true
+	@for l in $(LABS); do UAPI=$(HEADERS_DIR) labs/build.sh labs/$$l $(GUEST_ROOT)/opt/trace-mmap-guide/labs/$$l; done
+	@cp labs/check-lib.sh $(GUEST_ROOT)/opt/trace-mmap-guide/labs/
 
 initramfs: guest-root ## build the guest's initramfs (busybox + our binaries)
 	@vm/initramfs.sh $(GUEST_ROOT) >/dev/null
@@ -81,13 +81,13 @@ check-docs: deps
 
 check-vm: initramfs
 	@echo "vm: running the guest tests (boot ~3 s, tests ~1 min under TCG)"
-	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- /opt/tmg/tests/run-guest-tests.sh \
+	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- /opt/trace-mmap-guide/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
 	@B=$(B) tests/vm-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/vm-host.results
 
 # record_transcripts DIR [NAME...]: run docs/transcripts/*.sh in the guest into DIR.
 record_transcripts = rm -rf $(1) && mkdir -p $(1) && \
-	$(VM_RUN) --share $(CURDIR)/$(1) -- /opt/tmg/tests/record-transcripts.sh /mnt/share $(2)
+	$(VM_RUN) --share $(CURDIR)/$(1) -- /opt/trace-mmap-guide/tests/record-transcripts.sh /mnt/share $(2)
 
 transcripts: initramfs ## re-record the guide's transcripts in the guest (T='name ...' for some)
 	@$(call record_transcripts,$(B)/transcripts,$(T))
@@ -152,7 +152,7 @@ PERF_DIR := docs/ringbuffer/perf
 bench: initramfs ## measure read()/splice()/mmap consumers (guest) and decoders (host); BENCH_REPS=5 (~4 min)
 	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)
 	@echo "bench: $(BENCH_REPS) repetitions in the guest (console: $(BENCH_DIR)/console.log)"
-	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR) -- 'sh /opt/tmg/tests/bench-run.sh /mnt/share/guest.txt $(BENCH_REPS)' \
+	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR) -- 'sh /opt/trace-mmap-guide/tests/bench-run.sh /mnt/share/guest.txt $(BENCH_REPS)' \
 		>$(BENCH_DIR)/console.log 2>&1 || { echo "bench: the guest run failed; see $(BENCH_DIR)/console.log" >&2; exit 1; }
 	@echo "bench: decoders on the host (timing and callgrind)"
 	@tests/bench/decoder.sh $(BENCH_DIR) >/dev/null

@@ -11,14 +11,14 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#if !defined(TMG_FORCE_COMPAT) && defined(__has_include)
+#if !defined(TRACE_MMAP_FORCE_COMPAT) && defined(__has_include)
 #if __has_include(<linux/trace_mmap.h>)
 #include <linux/trace_mmap.h>
-#define TMG_HAVE_SYSTEM_TRACE_MMAP 1
+#define TRACE_MMAP_HAVE_SYSTEM_HEADER 1
 #endif
 #endif
 
-#ifndef TMG_HAVE_SYSTEM_TRACE_MMAP
+#ifndef TRACE_MMAP_HAVE_SYSTEM_HEADER
 /* The meta-page at offset 0 of a mapped per_cpu/cpuN/trace_pipe_raw. */
 struct trace_buffer_meta {
 	__u32 meta_page_size; /* bytes before sub-buffer 0 */

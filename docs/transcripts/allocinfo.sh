@@ -8,7 +8,7 @@ run() {
 run 'head -n 4 /proc/allocinfo'
 run 'allocinfo -n 6'
 run 'allocinfo -s calls -n 4'
-run 'insmod /opt/tmg/modules/alloc_leak.ko blocks=200'
+run 'insmod /opt/trace-mmap-guide/modules/alloc_leak.ko blocks=200'
 run 'allocinfo -m alloc_leak'
 run 'cat /proc/allocinfo >/tmp/before'
 run 'echo 50 >/sys/module/alloc_leak/parameters/leak'

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # examples/trace_mmap_compat.h's own definitions (forced with
-# TMG_FORCE_COMPAT) against the real <linux/trace_mmap.h> of the 6.12 uapi
+# TRACE_MMAP_FORCE_COMPAT) against the real <linux/trace_mmap.h> of the 6.12 uapi
 # headers: size, every field's offset and size, the ioctl number.
 set -euo pipefail
 dir=$B/host/$SUITE
@@ -18,7 +18,7 @@ int main(void)
 	F(reader.lost_events); F(reader.id); F(reader.read); F(flags);
 	F(entries); F(overrun); F(read); F(Reserved1); F(Reserved2);
 	printf("ioctl 0x%lx\n", (unsigned long)TRACE_MMAP_IOCTL_GET_READER);
-#ifdef TMG_HAVE_SYSTEM_TRACE_MMAP
+#ifdef TRACE_MMAP_HAVE_SYSTEM_HEADER
 	printf("source system\n");
 #else
 	printf("source compat\n");
@@ -36,7 +36,7 @@ build_run() {
 	fi
 }
 build_run real -isystem "$HEADERS_DIR/include"
-build_run compat -isystem "$HEADERS_DIR/include" -DTMG_FORCE_COMPAT
+build_run compat -isystem "$HEADERS_DIR/include" -DTRACE_MMAP_FORCE_COMPAT
 if [ "$(tail -n 1 "$dir/real.out")" = "source system" ]; then
 	echo "PASS: $SUITE/uses-system-header-when-present"
 else

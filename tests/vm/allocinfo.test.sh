@@ -7,7 +7,7 @@
 
 AI=/proc/allocinfo
 SYSCTL=/proc/sys/vm/mem_profiling
-MOD=/opt/tmg/modules/alloc_leak.ko
+MOD=/opt/trace-mmap-guide/modules/alloc_leak.ko
 PARAM=/sys/module/alloc_leak/parameters
 
 expect_eq file-mode-0400 "-r--------" "$(ls -l $AI | cut -c1-10)"

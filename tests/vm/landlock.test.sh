@@ -10,7 +10,7 @@ if out=$(landlock_ioctl /dev/console /dev/ttyS0); then
 else
 	fail demo-runs "landlock_ioctl exited $?"
 fi
-check_rows /opt/tmg/transcripts/landlock.txt "$out"
+check_rows /opt/trace-mmap-guide/transcripts/landlock.txt "$out"
 
 # row OPERATION: "result errno" of that row of the demo's output ("-": no
 # errno).

@@ -8,4 +8,4 @@ if out=$(mseal_demo); then
 else
 	fail demo-runs "mseal_demo exited $?"
 fi
-check_rows /opt/tmg/transcripts/mseal.txt "$out"
+check_rows /opt/trace-mmap-guide/transcripts/mseal.txt "$out"

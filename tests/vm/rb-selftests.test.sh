@@ -8,7 +8,7 @@
 
 for t in map_test map_rules_test; do
 	if ! command -v "rb_$t" >/dev/null; then
-		fail "$t" "rb_$t is not in /opt/tmg/bin"
+		fail "$t" "rb_$t is not in /opt/trace-mmap-guide/bin"
 		continue
 	fi
 	trace_reset
