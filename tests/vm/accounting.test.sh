@@ -9,10 +9,12 @@
 #    the meta-page's reader.lost_events (kernel-patches/0001) agrees;
 #    read() and splice() at 4 KiB too;
 #  - a payload size that fills a 4 KiB sub-buffer to the byte, leaving no
-#    room to store the count: the consumer says "unknown", never a number;
+#    room to store the count: the library takes it from the meta-page
+#    (kernel-patches/0001) and never says "unknown";
 #  - producer/consumer mode (options/overwrite=0): delivered + the
-#    "dropped events" of per_cpu/cpuN/stats = N, and no sub-buffer reports
-#    a loss (the kernel drops new events and says so only in stats);
+#    "dropped events" of per_cpu/cpuN/stats = N, no sub-buffer reports a
+#    loss (the kernel drops new events and says so only in stats), and the
+#    library reports the drops from stats;
 #  - trace_stream, in both modes: delivered + the counts of its "missed"
 #    lines = N, no count unknown.
 . "$(dirname "$0")/lib.sh"
@@ -92,18 +94,20 @@ for mode in mmap read splice; do
 	fi
 done
 
-# 48-byte records fill 4080 bytes of data exactly: no room for the count.
+# 48-byte records fill 4080 bytes of data exactly: no room for the count
+# in the sub-buffer; kernel-patches/0001's meta-page has it.
 setup 4 1
-if consume unknown-count mmap 1 4 20; then
-	[ "$(val unknown)" -gt 0 ] && pass unknown-count/reported-unknown ||
-		fail unknown-count/reported-unknown "no sub-buffer said 'lost, count unknown'"
-	expect_eq unknown-count/no-invented-count 0 "$(val missed)"
-	expect_eq unknown-count/gaps-are-the-rest $(($(val produced) - $(val delivered))) "$(val gap_events)"
-	# kernel-patches/0001: the meta-page has the count the page could not hold.
-	expect_eq unknown-count/meta-page-has-it "$(val gap_events)" "$(val meta_lost)"
+if consume full-subbuf-count mmap 1 4 20; then
+	[ "$(val missed_meta)" -gt 0 ] && pass full-subbuf-count/counted-from-meta-page ||
+		fail full-subbuf-count/counted-from-meta-page "no loss counted from the meta-page: the test proves nothing"
+	expect_eq full-subbuf-count/never-unknown 0 "$(val unknown)"
+	expect_eq full-subbuf-count/delivered-plus-missed "$N" $(($(val delivered) + $(val missed)))
+	expect_eq full-subbuf-count/each-gap-as-reported "$(val gaps)" "$(val matched)"
+	expect_eq full-subbuf-count/meta-page-has-it "$(val gap_events)" "$(val meta_lost)"
 fi
 
-# Producer/consumer mode: new events are dropped, only stats says so.
+# Producer/consumer mode: new events are dropped, only stats says so, and
+# the library reports them from there.
 for cpu in 0 1; do
 	for kb in 4 16 64; do
 		name=no-overwrite-mmap-${kb}k-cpu$cpu
@@ -113,6 +117,7 @@ for cpu in 0 1; do
 		[ "$dropped" -gt 0 ] && pass $name/events-dropped || fail $name/events-dropped "none dropped: the test proves nothing"
 		expect_eq $name/delivered-plus-dropped "$N" $(($(val delivered) + dropped))
 		expect_eq $name/pages-report-no-loss "0 0" "$(val missed) $(val unknown)"
+		expect_eq $name/library-reports-the-drops "$dropped" "$(val dropped)"
 		expect_eq $name/gaps-are-the-dropped "$dropped" $(($(val gap_events) + $(val trailing)))
 	done
 done
