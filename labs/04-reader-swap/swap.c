@@ -16,19 +16,19 @@
 
 #include "lab.h"
 
-static void show(const char *what, int rc, const struct lab_map *m)
+static void show(const char *what, int rc, const struct tracemap *m)
 {
 	const struct trace_buffer_meta *meta = m->meta;
 
 	printf("%s rc %d reader.id %u reader.read %u commit %u\n", what, rc,
 	       meta->reader.id, meta->reader.read,
-	       lab_commit(lab_subbuf(m, meta->reader.id)));
+	       lab_commit(lab_subbuf(m, meta->reader.id), meta->subbuf_size));
 	fflush(stdout);
 }
 
 static int nonblock(int cpu)
 {
-	struct lab_map m = { .fd = -1 };
+	struct tracemap m = { .fd = -1 };
 	int rc = -1;
 
 	/* TODO 1: map CPU's buffer from a non-blocking fd and call GET_READER once */
@@ -45,7 +45,7 @@ static int nonblock(int cpu)
 
 static int block(int cpu, const char *percent)
 {
-	struct lab_map m = { .fd = -1 };
+	struct tracemap m = { .fd = -1 };
 	int rc = -1;
 
 	if (percent) {
@@ -72,9 +72,10 @@ static int block(int cpu, const char *percent)
 
 static int partial(int cpu)
 {
-	struct lab_map m;
+	struct tracemap m;
 	uint32_t id = 0, first_read = 0, pos = 0, end = 0;
-	struct lab_event ev;
+	struct lab_events it;
+	struct tm_event ev;
 
 	lab_pin(cpu);
 	lab_map(&m, cpu, O_NONBLOCK);
@@ -95,11 +96,13 @@ static int partial(int cpu)
 	end = m.meta->reader.read;
 	/* END TODO 5 */
 	/* SKEL: (void)id; (void)first_read; */
-	while (lab_next_event(lab_subbuf(&m, m.meta->reader.id) +
-				      LAB_SUBBUF_HEADER,
-			      &pos, end, &ev))
-		printf("new %.*s\n", (int)strcspn(ev.payload + 16, "\n"),
-		       ev.payload + 16);
+	lab_events(&it, lab_subbuf(&m, m.meta->reader.id), m.meta->subbuf_size,
+		   pos, end);
+	while (lab_next_event(&it, &ev)) {
+		const char *text = (const char *)ev.data + 16;
+
+		printf("new %.*s\n", (int)strcspn(text, "\n"), text);
+	}
 	lab_unmap(&m);
 	return 0;
 }
