@@ -18,7 +18,7 @@ settings() {
 	echo "buffer_percent $(cat $TRACEFS/buffer_percent)" \
 		"buffer_size_kb $(sed 's/.*expanded: \([0-9]*\).*/\1/' $TRACEFS/buffer_size_kb)"
 }
-lab_restore
+lab_defaults
 before=$(settings)
 
 # quiet_check LAB DIR: the lab's check on DIR, stopped at its first failure,

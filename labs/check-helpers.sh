@@ -86,17 +86,24 @@ expect_lines() {
 	fi
 }
 
-# lab_restore: stop what is left of the learner's programs (a check that
-# ended early), put the settings the checks change back to the defaults.
+# lab_defaults: the settings the checks change, back to the defaults.
+lab_defaults() {
+	trace_reset
+	echo $LAB_BUFFER_PERCENT >$TRACEFS/buffer_percent
+}
+
+# lab_restore: at the end of a check, stop what is left of the learner's
+# programs in $dir (a check that ended early), run the check's own
+# LAB_CLEANUP commands, then lab_defaults.
 lab_restore() {
 	local p
 	for p in /proc/[0-9]*; do
 		case $(readlink $p/exe 2>/dev/null) in
-		"$dir"/*) kill -9 ${p#/proc/} 2>/dev/null ;;
+		"$dir"/?*) kill -9 ${p#/proc/} 2>/dev/null ;;
 		esac
 	done
-	trace_reset
-	echo $LAB_BUFFER_PERCENT >$TRACEFS/buffer_percent
+	[ -z "${LAB_CLEANUP:-}" ] || eval "$LAB_CLEANUP"
+	lab_defaults
 }
 
 # lab_start DIR FILE STEP: set dir to DIR made absolute; when the learner's
@@ -138,4 +145,15 @@ seq_produce() {
 	echo 1 >$SEQ_PARAMS/run
 	seq_wait_end 300
 	echo 0 >$TRACEFS/events/seq_producer/seq_event/enable
+}
+
+# lab_shell LAB: for the guide's transcripts, go where "make lab L=LAB" puts
+# the learner (labs/work/LAB beside labs/LAB), with the solution built there,
+# so that the commands shown are the ones to type. The guest's copy of the
+# labs (/opt/trace-mmap-guide/labs, beside this file) stands in for /mnt/share/labs.
+lab_shell() {
+	local root=/tmp/lab-shell
+	rm -rf $root && mkdir -p $root/labs/work || return 1
+	cp -r /opt/trace-mmap-guide/labs/"$1" /opt/trace-mmap-guide/labs/check-helpers.sh $root/labs/ &&
+		cp -r /opt/trace-mmap-guide/labs/"$1" $root/labs/work/ && cd $root/labs/work/"$1"
 }

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: MIT
 # Lab 01's solution in the guest: the format files read by formats.sh, then
 # the lab's check.
-. /opt/trace-mmap-guide/tests/lib.sh
-cd /opt/trace-mmap-guide/labs/01-tracefs
+. /opt/trace-mmap-guide/labs/check-helpers.sh
+lab_shell 01-tracefs
 for args in page event-header "event ftrace/print" "id 5"; do
 	echo "$ sh formats.sh $args"
 	sh formats.sh $args
 done
-echo "$ sh check.sh ."
-sh check.sh .
+echo "$ sh ../../01-tracefs/check.sh ."
+sh ../../01-tracefs/check.sh .
