@@ -7,7 +7,7 @@
 #  - LAB_FIRST_FAIL=1 ends the check at its first failure (the mutant runs
 #    of "make check" use it);
 #  - the tracefs settings the checks change are put back when a check ends.
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 
 # The kernel's default buffer_percent, which trace_reset leaves alone.
 LAB_BUFFER_PERCENT=50
@@ -150,10 +150,10 @@ seq_produce() {
 # lab_shell LAB: for the guide's transcripts, go where "make lab L=LAB" puts
 # the learner (labs/work/LAB beside labs/LAB), with the solution built there,
 # so that the commands shown are the ones to type. The guest's copy of the
-# labs (/opt/trace-mmap-guide/labs, beside this file) stands in for /mnt/share/labs.
+# labs ($GUEST_PREFIX/labs, beside this file) stands in for /mnt/share/labs.
 lab_shell() {
 	local root=/tmp/lab-shell
 	rm -rf $root && mkdir -p $root/labs/work || return 1
-	cp -r /opt/trace-mmap-guide/labs/"$1" /opt/trace-mmap-guide/labs/check-helpers.sh $root/labs/ &&
-		cp -r /opt/trace-mmap-guide/labs/"$1" $root/labs/work/ && cd $root/labs/work/"$1"
+	cp -r "$GUEST_PREFIX/labs/$1" "$GUEST_PREFIX/labs/check-helpers.sh" $root/labs/ &&
+		cp -r "$GUEST_PREFIX/labs/$1" $root/labs/work/ && cd $root/labs/work/"$1"
 }

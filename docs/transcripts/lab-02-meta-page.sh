@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Lab 02's solution in the guest: the meta-page's fields, when they change,
 # then the lab's check.
-. /opt/trace-mmap-guide/labs/check-helpers.sh
+. "$GUEST_PREFIX/labs/check-helpers.sh"
 trace_reset
 lab_shell 02-meta-page
 echo "$ ./meta 0"

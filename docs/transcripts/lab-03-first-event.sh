@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Lab 03's solution in the guest: one marker on CPU 0, decoded by hand, then
 # the lab's check.
-. /opt/trace-mmap-guide/labs/check-helpers.sh
+. "$GUEST_PREFIX/labs/check-helpers.sh"
 trace_reset
 lab_shell 03-first-event
 echo "$ taskset -c 0 sh -c 'echo hello from lab 03 > trace_marker'"

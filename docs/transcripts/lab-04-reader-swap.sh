@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Lab 04's solution in the guest: a non-blocking swap on an empty buffer, a
 # partly read sub-buffer, then the lab's check.
-. /opt/trace-mmap-guide/labs/check-helpers.sh
+. "$GUEST_PREFIX/labs/check-helpers.sh"
 trace_reset
 lab_shell 04-reader-swap
 echo "$ ./swap 0 nonblock"

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Lab 06's solution in the guest: stream five markers as they are written,
 # then the lab's check.
-. /opt/trace-mmap-guide/labs/check-helpers.sh
+. "$GUEST_PREFIX/labs/check-helpers.sh"
 trace_reset
 echo 0 >$TRACEFS/buffer_percent
 lab_shell 06-consumer

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Lab 08's solution in the make lab shell: the table, then the lab's check.
-. /opt/trace-mmap-guide/labs/check-helpers.sh
+. "$GUEST_PREFIX/labs/check-helpers.sh"
 lab_shell 08-mseal
 echo "$ ./seal"
 ./seal

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Lab 09's solution in the make lab shell: the kernel's ABI, then as if it
 # were ABI 4, then the lab's check.
-. /opt/trace-mmap-guide/labs/check-helpers.sh
+. "$GUEST_PREFIX/labs/check-helpers.sh"
 lab_shell 09-landlock-ioctl
 for args in /dev/console "--abi 4 /dev/console"; do
 	echo "$ ./sandbox $args"

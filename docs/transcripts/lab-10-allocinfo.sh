@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: MIT
 # Lab 10's solution in the make lab shell: a leak between two snapshots,
 # found, then the lab's check.
-. /opt/trace-mmap-guide/labs/check-helpers.sh
+. "$GUEST_PREFIX/labs/check-helpers.sh"
 lab_shell 10-allocinfo
 run() {
 	echo "\$ $*"
 	sh -c "$*"
 }
-run 'insmod /opt/trace-mmap-guide/modules/alloc_leak.ko blocks=10'
+run "insmod $GUEST_PREFIX/modules/alloc_leak.ko blocks=10"
 run 'sh leak.sh snapshot /tmp/old'
 run 'echo 100 >/sys/module/alloc_leak/parameters/leak'
 run 'sh leak.sh snapshot /tmp/new'

@@ -8,7 +8,7 @@
 SUITE=${SUITE:-labs/10-allocinfo}
 . "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" leak.sh step-1-snapshot
-module=/opt/trace-mmap-guide/modules/alloc_leak.ko
+module=$GUEST_PREFIX/modules/alloc_leak.ko
 params=/sys/module/alloc_leak/parameters
 first=20 more=420 block=4096
 old=/tmp/lab10.old new=/tmp/lab10.new
