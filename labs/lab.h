@@ -4,8 +4,9 @@
  * own lesson is in its TODO blocks. From lab 03 on, the mapping that lab 02
  * teaches comes from here; from lab 04 on, the event walk that lab 03
  * teaches. Both are the project's library (examples/tracemap.[ch]): its
- * checked open-and-map, with the meta-page sanity check, and its checked
- * sub-buffer decoder, which refuses a record that runs past the data.
+ * open-and-map, with the meta-page sanity check, and its sub-buffer decoder,
+ * which refuses a record that runs past the data; the format constants are
+ * its ring_buffer_format.h.
  */
 #ifndef LAB_H
 #define LAB_H
@@ -24,14 +25,10 @@
 #include "tracemap.h"
 
 #define LAB_TRACEFS "/sys/kernel/tracing"
-/* The sub-buffer format, from the library. */
-#define LAB_SUBBUF_HEADER TM_SUBBUF_HEADER
-#ifndef TM_MISSED_EVENTS /* LIBAPI: until the library's format header */
-#define TM_MISSED_EVENTS (1U << 31)
-#define TM_MISSED_STORED (1U << 30)
-#endif
-#define LAB_MISSED_EVENTS TM_MISSED_EVENTS
-#define LAB_MISSED_STORED TM_MISSED_STORED
+/* The sub-buffer format (ring_buffer_format.h): data after the commit word. */
+#define LAB_SUBBUF_HEADER (RB_COMMIT_OFFSET + sizeof(long))
+#define LAB_MISSED_EVENTS RB_MISSED_EVENTS
+#define LAB_MISSED_STORED RB_MISSED_STORED
 
 /* Print "WHAT: the errno text" (or WHAT alone when errno is 0) and exit 1. */
 static inline void lab_die(const char *what)
@@ -90,31 +87,44 @@ static inline int lab_event_id(const char *event)
 	return id;
 }
 
-/*
- * Open per_cpu/cpuN/trace_pipe_raw (non-blocking when flags has
- * O_NONBLOCK) and map all of it: m->fd, m->meta. Exits with the library's
- * message when it cannot.
- */
-static inline void lab_map(struct tracemap *m, int cpu, int flags)
-{
-	int rc = tracemap_open(m, LAB_TRACEFS, NULL, cpu,
-			       flags & O_NONBLOCK ? TM_NONBLOCK : 0);
+/* One CPU's mapped ring buffer: the library's handle, its fd and meta-page. */
+struct lab_map {
+	struct tracemap tm;
+	int fd;
+	const struct trace_buffer_meta *meta;
+};
 
-	if (rc) {
-		errno = 0;
-		lab_die(m->err);
+/*
+ * Open and map all of per_cpu/cpuN/trace_pipe_raw with the library, and
+ * make its fd blocking unless flags has O_NONBLOCK (the library opens it
+ * non-blocking; the labs call the ioctl on it themselves). Exits with the
+ * library's message when it cannot.
+ */
+static inline void lab_map(struct lab_map *m, int cpu, int flags)
+{
+	int rc = tracemap_open(&m->tm, LAB_TRACEFS, NULL, cpu, TM_NONBLOCK);
+
+	if (rc < 0) {
+		fprintf(stderr, "lab_map: %s\n", tracemap_error(&m->tm));
+		exit(1);
 	}
+	m->fd = tracemap_fd(&m->tm);
+	m->meta = tracemap_meta(&m->tm);
+	if (!(flags & O_NONBLOCK) &&
+	    fcntl(m->fd, F_SETFL, fcntl(m->fd, F_GETFL) & ~O_NONBLOCK))
+		lab_die("fcntl");
 }
 
-static inline void lab_unmap(struct tracemap *m)
+static inline void lab_unmap(struct lab_map *m)
 {
-	tracemap_close(m);
+	tracemap_close(&m->tm);
 }
 
 /* The sub-buffer with this ID (6.10 and 6.12 layouts alike). */
-static inline const char *lab_subbuf(const struct tracemap *m, uint32_t id)
+static inline const char *lab_subbuf(const struct lab_map *m, uint32_t id)
 {
-	return (const char *)m->subbufs + (size_t)id * m->meta->subbuf_size;
+	return (const char *)m->meta + m->meta->meta_page_size +
+	       (size_t)id * m->meta->subbuf_size;
 }
 
 /*
@@ -130,11 +140,11 @@ struct lab_events {
 static inline void lab_events(struct lab_events *it, const void *subbuf,
 			      size_t size, uint32_t from, uint32_t end)
 {
-	if (tm_subbuf_load(&it->sb, subbuf, size, true)) {
+	if (tm_subbuf_load(&it->sb, NULL, subbuf, size, true)) {
 		errno = 0;
 		lab_die("a sub-buffer whose commit runs past its end");
 	}
-	it->sb.skip_to = from;
+	it->sb.resume_at = from;
 	it->end = end;
 }
 

@@ -18,7 +18,7 @@
 
 int main(int argc, char **argv)
 {
-	struct tracemap m;
+	struct lab_map m;
 	size_t offset = 0;
 	uint64_t time_stamp = 0;
 	uint32_t commit = 0, type_len = 0, time_delta = 0, length = 0;

@@ -16,7 +16,7 @@
 
 #include "lab.h"
 
-static void show(const char *what, int rc, const struct tracemap *m)
+static void show(const char *what, int rc, const struct lab_map *m)
 {
 	const struct trace_buffer_meta *meta = m->meta;
 
@@ -28,7 +28,7 @@ static void show(const char *what, int rc, const struct tracemap *m)
 
 static int nonblock(int cpu)
 {
-	struct tracemap m = { .fd = -1 };
+	struct lab_map m = { .fd = -1 };
 	int rc = -1;
 
 	/* TODO 1: map CPU's buffer from a non-blocking fd and call GET_READER once */
@@ -45,7 +45,7 @@ static int nonblock(int cpu)
 
 static int block(int cpu, const char *percent)
 {
-	struct tracemap m = { .fd = -1 };
+	struct lab_map m = { .fd = -1 };
 	int rc = -1;
 
 	if (percent) {
@@ -72,7 +72,7 @@ static int block(int cpu, const char *percent)
 
 static int partial(int cpu)
 {
-	struct tracemap m;
+	struct lab_map m;
 	uint32_t id = 0, first_read = 0, pos = 0, end = 0;
 	struct lab_events it;
 	struct tm_event ev;

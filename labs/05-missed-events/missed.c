@@ -88,7 +88,7 @@ static uint64_t dropped_events(int cpu)
 
 int main(int argc, char **argv)
 {
-	struct tracemap m;
+	struct lab_map m;
 	struct lab_events it;
 	struct tm_event ev;
 	int64_t id = -1;

@@ -66,7 +66,7 @@ static void drain_read(int cpu)
 static void drain_mmap(int cpu)
 {
 	/* TODO 2: map, then GET_READER on a non-blocking fd until nothing is new; count() the new bytes */
-	struct tracemap m;
+	struct lab_map m;
 	int64_t id = -1;
 	uint32_t pos = 0;
 

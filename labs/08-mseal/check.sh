@@ -27,29 +27,33 @@ esac
 expect_lines step-2-smaps "the VmFlags line of p's entry in /proc/self/smaps (the one starting at p's address) has the word sl once it is sealed" \
 	"$(row "-> smaps VmFlags has sl" yes)" "$(rows 3 3)"
 
-want="$(row "mprotect PROT_READ" refused EPERM)
+# rows_step NAME FROM TO WANT HINT CLUE_REGEX CLUE_HINT: rows FROM..TO must
+# be WANT; when a row matches CLUE_REGEX the failure says CLUE_HINT, else HINT.
+rows_step() {
+	local got
+	got=$(rows "$2" "$3")
+	if [ "$got" = "$4" ]; then
+		pass "$1"
+	elif echo "$got" | grep -q "$6"; then
+		fail "$1" "$7; $(first_diff "$4" "$got")"
+	else
+		fail "$1" "$5; $(first_diff "$4" "$got")"
+	fi
+}
+
+rows_step step-3-blocked 4 9 "$(row "mprotect PROT_READ" refused EPERM)
 $(row "munmap of the second page" refused EPERM)
 $(row "mremap shrink to one page" refused EPERM)
 $(row "mremap move onto another mapping" refused EPERM)
 $(row "mmap MAP_FIXED over it" refused EPERM)
-$(row "-> the data afterwards" kept)"
-got=$(rows 4 9)
-if [ "$got" = "$want" ]; then
-	pass step-3-blocked
-elif echo "$got" | grep -q '^munmap of the second page | ok'; then
-	fail step-3-blocked "munmap of the second page went through: was the seal only one page long? Seal both; $(first_diff "$want" "$got")"
-else
-	fail step-3-blocked "every operation that changes a sealed mapping fails with EPERM, in the order of TODO 3; $(first_diff "$want" "$got")"
-fi
+$(row "-> the data afterwards" kept)" \
+	"every operation that changes a sealed mapping fails with EPERM, in the order of TODO 3" \
+	'^munmap of the second page | ok' \
+	"munmap of the second page went through: was the seal only one page long? Seal both"
 
-want="$(row "madvise MADV_DONTNEED (read-only)" refused EPERM)
+rows_step step-4-madvise 10 12 "$(row "madvise MADV_DONTNEED (read-only)" refused EPERM)
 $(row "madvise MADV_DONTNEED (writable)" ok)
-$(row "-> the read-only data afterwards" kept)"
-got=$(rows 10 12)
-if [ "$got" = "$want" ]; then
-	pass step-4-madvise
-elif echo "$got" | grep -q 'read-only) | ok'; then
-	fail step-4-madvise "MADV_DONTNEED went through on ro: sealing refuses discarding only on memory that is read-only when sealed (mprotect PROT_READ first, then mseal); $(first_diff "$want" "$got")"
-else
-	fail step-4-madvise "discarding sealed read-only memory is refused (EPERM), sealed writable memory is not; $(first_diff "$want" "$got")"
-fi
+$(row "-> the read-only data afterwards" kept)" \
+	"discarding sealed read-only memory is refused (EPERM), sealed writable memory is not" \
+	'read-only) | ok' \
+	"MADV_DONTNEED went through on ro: sealing refuses discarding only on memory that is read-only when sealed (mprotect PROT_READ first, then mseal)"
