@@ -48,10 +48,10 @@ expect() {
 }
 # refuse NAME MESSAGE ARGS...: exit 1 with exactly this one line on stderr.
 refuse() {
-	local name=$1 want=$2 rc=0
+	local name=$1 want=$2 rc=0 want_rc=${want_rc:-1}
 	shift 2
 	"$tool" "$@" >/dev/null 2>"$out/err" || rc=$?
-	expect_eq "$name" "exit 1: $want" "exit $rc: $(cat "$out/err")"
+	expect_eq "$name" "exit $want_rc: $want" "exit $rc: $(cat "$out/err")"
 }
 
 expect top-by-bytes "bytes calls site
@@ -98,5 +98,7 @@ refuse bad-module "allocinfo: $out/badmod:4: not an allocinfo line" "$out/badmod
 { head -n 3 "$out/old"; echo "   12 1 mm/a.c func:f "; } >"$out/noline"
 refuse no-line-number "allocinfo: $out/noline:4: not an allocinfo line" "$out/noline"
 refuse missing-file "allocinfo: cannot open $out/nonexistent" "$out/nonexistent"
-refuse bad-sort "allocinfo: -s: 'size' is neither bytes nor calls" -s size "$out/old"
-refuse bad-count "allocinfo: -n: 'ten' is not a count" -n ten "$out/old"
+# Bad usage: exit 2 (examples/cli.h).
+want_rc=2 refuse bad-sort "allocinfo: --sort: 'size' is neither bytes nor calls (allocinfo --help lists the options)" -s size "$out/old"
+want_rc=2 refuse bad-count "allocinfo: --lines: 'ten' is not a number of 0 or more (allocinfo --help lists the options)" -n ten "$out/old"
+rm -f "$out"/{old,new,err,notallocinfo,empty,badline,badmod,noline}
