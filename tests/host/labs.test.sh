@@ -70,6 +70,15 @@ fi
 labs/skel.sh -f "$tmp/lab" "$tmp/work" >/dev/null
 if ! grep -q mine "$tmp/work/a.c"; then pass skel-force; else fail skel-force "-f kept the edit"; fi
 
+# skel.sh without arguments: its usage, from its header, and exit 2.
+err=$(labs/skel.sh 2>&1) && rc=0 || rc=$?
+if [ "$rc" = 2 ] && [ "$(head -n 1 <<<"$err")" = "Generate a lab's learner skeleton from its solution." ] &&
+	grep -q '^  labs/skel.sh \[-f\] LAB_DIR OUT' <<<"$err"; then
+	pass skel-usage
+else
+	fail skel-usage "want exit 2 and the header's usage; got $rc: $(tr '\n' '|' <<<"$err")"
+fi
+
 # An unknown lab, or make lab without a terminal: a line saying so at once
 # (make's own "Error 2" line follows), before anything is built (a kernel or
 # initramfs build would take seconds or more).
