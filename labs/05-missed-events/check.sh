@@ -22,6 +22,7 @@ produce 1
 overrun=$(stat overrun)
 run_prog 30 "$dir/missed" 0
 out=$prog_out
+echo "$out"
 if [ "$overrun" -gt 0 ] && [ "$(field missed)" = "$overrun" ] && [ "$(field overrun)" = "$overrun" ]; then
 	pass step-1-missed-count
 else
@@ -40,6 +41,7 @@ produce 0
 dropped=$(stat 'dropped events')
 run_prog 30 "$dir/missed" 0
 out=$prog_out
+echo "$out"
 if [ "$(field dropped)" != "$dropped" ]; then
 	fail step-3-producer-consumer "with overwrite 0 the newest $dropped events were refused, and only the 'dropped events:' line of per_cpu/cpu0/stats says so; got dropped '$(field dropped)'"
 elif [ "$dropped" -gt 0 ] && [ "$(field missed)" = 0 ] &&

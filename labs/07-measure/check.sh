@@ -22,6 +22,7 @@ for mode in read mmap; do
 	produce
 	run_prog 20 "$dir/measure" 0 $mode
 	got=$prog_out
+	echo "$got"
 	events=$(echo "$got" | sed -n "s/^$mode events \([0-9]*\) .*/\1/p")
 	bytes=$(echo "$got" | sed -n "s/^$mode events [0-9]* bytes \([0-9]*\) .*/\1/p")
 	case $got in
