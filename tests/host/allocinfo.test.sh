@@ -101,4 +101,3 @@ refuse missing-file "allocinfo: cannot open $out/nonexistent" "$out/nonexistent"
 # Bad usage: exit 2 (examples/cli.h).
 want_rc=2 refuse bad-sort "allocinfo: --sort: 'size' is neither bytes nor calls (allocinfo --help lists the options)" -s size "$out/old"
 want_rc=2 refuse bad-count "allocinfo: --lines: 'ten' is not a number of 0 or more (allocinfo --help lists the options)" -n ten "$out/old"
-rm -f "$out"/{old,new,err,notallocinfo,empty,badline,badmod,noline}
