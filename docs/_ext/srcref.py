@@ -25,6 +25,7 @@ BROWSER = "https://elixir.bootlin.com/linux/v%s/source/" % KERNEL_VERSION
 # A role in reStructuredText source: :src:`...` or :test:`...` on one line.
 ROLE_RE = re.compile(r":(src|test):`([^`]*)`")
 ROLE_START_RE = re.compile(r":(src|test):`")
+LITERAL_RE = re.compile(r"``.*?``")
 TARGET_RE = re.compile(r"^(?:(?P<title>[^<]*\S)\s*<(?P<inner>[^<>]+)>|(?P<plain>[^<>]+))$")
 PATH_RE = re.compile(r"^[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]+)*$")
 SYMBOL_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_ -]*(?:\(\))?$")
@@ -48,6 +49,7 @@ def references(rst_text):
     """Yield (line number, role, text) for every role in a document; a role
     that does not close on its line raises ValueError."""
     for n, line in enumerate(rst_text.splitlines(), 1):
+        line = LITERAL_RE.sub("", line)  # a role quoted in ``...`` is text
         if len(ROLE_START_RE.findall(line)) != len(ROLE_RE.findall(line)):
             raise ValueError("line %d: a :src: or :test: role must close on its line" % n)
         for m in ROLE_RE.finditer(line):
