@@ -28,7 +28,7 @@ ROLE_START_RE = re.compile(r":(src|test):`")
 LITERAL_RE = re.compile(r"``.*?``")
 TARGET_RE = re.compile(r"^(?:(?P<title>[^<]*\S)\s*<(?P<inner>[^<>]+)>|(?P<plain>[^<>]+))$")
 PATH_RE = re.compile(r"^[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]+)*$")
-SYMBOL_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_ -]*(?:\(\))?$")
+SYMBOL_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_ ./-]*(?:\(\))?$")
 
 
 def parse(text):
