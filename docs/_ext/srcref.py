@@ -144,6 +144,8 @@ def test_role(name, rawtext, text, lineno, inliner, options=None, content=None):
         return _role_error(inliner, lineno, rawtext, "a test reference names the test: PATH:NAME")
     env = inliner.document.settings.env
     suite = os.path.basename(path)
+    if suite.endswith(".patch"):  # a selftest in a kernel patch: its number
+        suite = "patch " + suite.split("-", 1)[0]
     for ext in (".test.sh", ".sh", ".c"):
         if suite.endswith(ext):
             suite = suite[: -len(ext)]
