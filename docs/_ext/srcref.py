@@ -163,7 +163,8 @@ def test_role(name, rawtext, text, lineno, inliner, options=None, content=None):
 def setup(app):
     app.add_role("src", src_role)
     app.add_role("test", test_role)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    # env_version: a change here re-reads every page (bump it with the roles).
+    return {"version": "1", "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}
 
 
 def main(argv):
