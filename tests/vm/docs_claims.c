@@ -57,8 +57,8 @@ static int reset(void)
 /* Map the meta-page of fd: one page is enough to own a mapping. */
 static void *map_meta(int fd)
 {
-	void *p = mmap(NULL, (size_t)getpagesize(), PROT_READ, MAP_SHARED, fd,
-		       0);
+	void *p =
+		mmap(NULL, (size_t)getpagesize(), PROT_READ, MAP_SHARED, fd, 0);
 
 	return p == MAP_FAILED ? NULL : p;
 }
