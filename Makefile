@@ -6,9 +6,10 @@ SHELL := /bin/bash
 
 CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/trace-mmap-guide
 export CACHE_DIR
-B ?= _build
-GUEST_ROOT := $(B)/guest-root
-CHECK_DIR := $(B)/check
+OUT_DIR ?= _build
+export OUT_DIR
+GUEST_ROOT := $(OUT_DIR)/guest-root
+CHECK_DIR := $(OUT_DIR)/check
 SPHINXBUILD ?= /usr/bin/sphinx-build
 SPHINX = $(SPHINXBUILD) -c . -q -W --keep-going -n -b html docs
 VM_TIMEOUT ?= 900
@@ -23,14 +24,14 @@ deps: ## install the Debian packages the project needs (quiet when present)
 	@vm/deps.sh
 
 html: deps ## build the guide into _build/html (seconds; no VM needed)
-	$(SPHINX) $(B)/html
-	@echo "guide: $(B)/html/index.html"
+	$(SPHINX) $(OUT_DIR)/html
+	@echo "guide: $(OUT_DIR)/html/index.html"
 
 kernel: deps ## unpack, patch, configure and build the guest kernel (cold: ~8 min)
 	@vm/kernel.sh
 
 examples: deps ## build the examples for this machine into _build/host/examples
-	@$(MAKE) -s -C examples O=$(CURDIR)/$(B)/host/examples
+	@$(MAKE) -s -C examples O=$(CURDIR)/$(OUT_DIR)/host/examples
 
 TREE_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var TREE_DIR)
 KBUILD_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var BUILD_DIR)
@@ -42,7 +43,7 @@ guest-root: kernel ## stage the guest's own files (static binaries, tests, modul
 	@$(MAKE) -s -C examples O=$(CURDIR)/$(GUEST_ROOT)/opt/trace-mmap-guide/bin STATIC=1 UAPI=$(HEADERS_DIR)
 	@$(MAKE) -s -C tests/vm O=$(CURDIR)/$(GUEST_ROOT)/opt/trace-mmap-guide/bin UAPI=$(HEADERS_DIR) TREE=$(TREE_DIR)
 	@for m in $(wildcard examples/modules/*/Kbuild); do \
-		d=$(B)/modules/$$(basename $$(dirname $$m)); rm -rf $$d; mkdir -p $$d; \
+		d=$(OUT_DIR)/modules/$$(basename $$(dirname $$m)); rm -rf $$d; mkdir -p $$d; \
 		cp $$(dirname $$m)/* $$d/; \
 		$(MAKE) -s -C $(KBUILD_DIR) M=$(CURDIR)/$$d modules >/dev/null; \
 		cp $$d/*.ko $(GUEST_ROOT)/opt/trace-mmap-guide/modules/; \
@@ -71,7 +72,7 @@ check: deps ## run every test: host, docs, guest, labs, transcripts (cold: ~12 m
 	@tests/summary.sh $(CHECK_DIR)/*.results
 
 check-host: deps kernel ## run the host tests (tests/host/*.test.sh)
-	@B=$(B) tests/host/run.sh | tee $(CHECK_DIR)/host.results
+	@tests/host/run.sh | tee $(CHECK_DIR)/host.results
 
 check-docs: deps
 	@if $(SPHINX) $(CHECK_DIR)/html \
@@ -83,16 +84,16 @@ check-vm: initramfs
 	@echo "vm: running the guest tests (boot ~3 s, tests ~1 min under TCG)"
 	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- /opt/trace-mmap-guide/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
-	@B=$(B) tests/vm-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/vm-host.results
+	@tests/vm-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/vm-host.results
 
 # record_transcripts DIR [NAME...]: run docs/transcripts/*.sh in the guest into DIR.
 record_transcripts = rm -rf $(1) && mkdir -p $(1) && \
 	$(VM_RUN) --share $(CURDIR)/$(1) -- /opt/trace-mmap-guide/tests/record-transcripts.sh /mnt/share $(2)
 
 transcripts: initramfs ## re-record the guide's transcripts in the guest (T='name ...' for some)
-	@$(call record_transcripts,$(B)/transcripts,$(T))
-	@cp $(B)/transcripts/*.txt docs/transcripts/
-	@echo "transcripts: $$(ls $(B)/transcripts/*.txt | wc -l) recorded into docs/transcripts/; review with git diff"
+	@$(call record_transcripts,$(OUT_DIR)/transcripts,$(T))
+	@cp $(OUT_DIR)/transcripts/*.txt docs/transcripts/
+	@echo "transcripts: $$(ls $(OUT_DIR)/transcripts/*.txt | wc -l) recorded into docs/transcripts/; review with git diff"
 
 check-transcripts: initramfs
 	@{ $(call record_transcripts,$(CHECK_DIR)/transcripts,) >$(CHECK_DIR)/transcripts.log 2>&1 \
@@ -101,7 +102,7 @@ check-transcripts: initramfs
 
 # Labs (labs/NN-name/): the learner works in labs/work/NAME (git-ignored).
 LABS := $(notdir $(wildcard labs/[0-9][0-9]-*))
-LAB_RUN = $(B)/labs/run
+LAB_RUN = $(OUT_DIR)/labs/run
 need_lab = [ -n "$(L)" ] && [ -f "labs/$(L)/check.sh" ] || \
 	{ echo "unknown lab L='$(L)'; the labs: $(LABS)" >&2; exit 2; }
 skel_lab = labs/skel.sh $(if $(FORCE),-f) labs/$(1) labs/work/$(1)
@@ -147,7 +148,7 @@ check-labs: initramfs
 # Benchmarks (tests/bench/, tests/vm/bench-run.sh): the guest's consumers,
 # then the host's decoders; the guide's performance page shows the results.
 BENCH_REPS ?= 5
-BENCH_DIR = $(B)/bench-results
+BENCH_DIR = $(OUT_DIR)/bench-results
 PERF_DIR := docs/ringbuffer/perf
 bench: initramfs ## measure read()/splice()/mmap consumers (guest) and decoders (host); BENCH_REPS=5 (~4 min)
 	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)
@@ -162,10 +163,10 @@ bench: initramfs ## measure read()/splice()/mmap consumers (guest) and decoders 
 
 FUZZ_SECONDS ?= 300
 fuzz: deps ## fuzz the sub-buffer decoder (libFuzzer, ASan, UBSan) for FUZZ_SECONDS=300
-	@tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SECONDS)
+	@tests/fuzz/run.sh $(OUT_DIR)/fuzz $(FUZZ_SECONDS)
 
 clean: ## remove _build (the kernel cache stays; see README to clear it)
-	rm -rf $(B) examples/build
+	rm -rf $(OUT_DIR) examples/build
 
 .PHONY: help deps html kernel examples guest-root initramfs vm vm-run check check-host check-docs check-vm check-transcripts transcripts clean \
 	skels skel lab lab-check check-labs bench fuzz

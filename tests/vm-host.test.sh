@@ -26,7 +26,7 @@ expect_status hang-is-killed 255 8 'sleep 600'
 
 # make vm-run passes a command with quotes and separators through intact.
 rc=0
-make -s B="${B:-_build}" vm-run CMD='set -- "a b" c; [ "$1" = "a b" ] && exit 5' >"$log" 2>&1 || rc=$?
+make -s vm-run CMD='set -- "a b" c; [ "$1" = "a b" ] && exit 5' >"$log" 2>&1 || rc=$?
 # (GNU make itself exits 2 when a recipe fails; the status is in its message.)
 if [ "$rc" = 2 ] && grep -q '^vm-run: the guest command exited 5$' "$log"; then
 	echo "PASS: vm-host/make-vm-run-quoting"
