@@ -6,15 +6,12 @@
 # and each :test:`PATH:NAME` a file of this repository that contains NAME.
 # The checker is docs/_ext/srcref.py, the same module that renders the roles.
 # First it must catch a reference made to fail, or it proves nothing.
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-suite=${SUITE:-source-refs}
+. tests/host/lib.sh
 tree=$(vm/kernel.sh --print-var PRISTINE_DIR)
 checker=docs/_ext/srcref.py
-out=$B/host/$suite
-rm -rf "$out" && mkdir -p "$out"
+out=$WORK_DIR
 if [ ! -f "$tree/kernel/trace/ring_buffer.c" ]; then
-	echo "FAIL: $suite/tree: no unpacked kernel tree at $tree (make kernel unpacks it)"
+	fail tree "no unpacked kernel tree at $tree (make kernel unpacks it)"
 	exit 0
 fi
 
@@ -30,9 +27,9 @@ printf ':src:`kernel/trace/ring_buffer.c:ring_buffer_map()\n' >"$out/open.rst"
 python3 "$checker" check "$tree" . "$out/bad.rst" "$out/open.rst" >"$out/bad.out" 2>&1 || true
 fails=$(grep -c '^FAIL: ' "$out/bad.out" || true)
 if [ "$fails" = 5 ] && ! grep -q '^PASS: ' "$out/bad.out"; then
-	echo "PASS: $suite/checker-rejects-bad-references"
+	pass checker-rejects-bad-references
 else
-	echo "FAIL: $suite/checker-rejects-bad-references: expected 5 failures, got: $(tr '\n' ' ' <"$out/bad.out")"
+	fail checker-rejects-bad-references "expected 5 failures, got: $(tr '\n' ' ' <"$out/bad.out")"
 fi
 
 # The guide itself: every page, and at least one reference of each kind.
@@ -40,9 +37,9 @@ mapfile -t pages < <(find docs -name '*.rst' -not -path 'docs/_ext/*' | sort)
 python3 "$checker" check "$tree" . "${pages[@]}" >"$out/guide.out" 2>&1 || true
 cat "$out/guide.out"
 for role in src test; do
-	if grep -q "^PASS: $suite/$role/" "$out/guide.out"; then
-		echo "PASS: $suite/guide-has-$role-references"
+	if grep -q "^PASS: source-refs/$role/" "$out/guide.out"; then
+		pass "guide-has-$role-references"
 	else
-		echo "FAIL: $suite/guide-has-$role-references: none found in docs/"
+		fail "guide-has-$role-references" "none found in docs/"
 	fi
 done
