@@ -15,7 +15,7 @@
 #    events dropped (from per_cpu/cpuN/stats; no sub-buffer says so):
 #    delivered + reported dropped = N.
 # SEQ_CONSUME names the consumer (tracemap-m32.test.sh: the 32-bit build).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 SEQ_CONSUME=${SEQ_CONSUME:-seq_consume}
 
 N=${ACCOUNTING_EVENTS:-30000}
@@ -87,7 +87,7 @@ overwrite overwrite-splice-4k-cpu1 splice 1 4
 # that only moved reader.read; examples/tracemap.c does that).
 for mode in mmap read splice; do
 	setup 4 1
-	echo 1408 >$TRACEFS/buffer_size_kb
+	echo "$TRACE_BUFFER_KB" >$TRACEFS/buffer_size_kb
 	name=keeps-up-$mode-4k-cpu0
 	seq_configure 0 20000 $SIZE 40000
 	if $SEQ_CONSUME --mode $mode --cpu 0 --start >$OUT 2>/tmp/accounting.err; then

@@ -5,7 +5,7 @@
 # (buffer_percent, the writer on the reader page), what a reset does to a
 # mapping, the snapshot rules and the resize rules. rb_peek steps holds the
 # mapping; the shell acts on tracefs between its steps.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 tmp=/tmp/docs-claims-rb
 rm -rf $tmp && mkdir -p $tmp
 

@@ -4,7 +4,7 @@
 # accounting.test.sh, built with -m32 (tests/vm/Makefile: *_m32). The
 # kernel's commit word stays 8 bytes; the library takes the sub-buffer
 # header from events/header_page, not from the process's long.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 trace_reset
 # 500 opens during the resize storm here (2000 in tracemap.test.sh): the
