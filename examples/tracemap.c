@@ -412,6 +412,7 @@ const char *tracemap_tracefs(void)
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		snprintf(path, sizeof(path), "%s/per_cpu", dirs[i]);
 		/* Not root: say so at open (EACCES), not "no tracefs". */
+		errno = 0;
 		if (is_dir(path) || errno == EACCES)
 			return dirs[i];
 	}
@@ -639,12 +640,27 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 
 	tm->mode = TM_MODE_MMAP;
 	r = map_buffer(tm, path);
+	/*
+	 * A process whose long is not the kernel's (32-bit on a 64-bit
+	 * kernel) reaches the ioctl through compat_ioctl, which 6.12's
+	 * trace_pipe_raw lacks: the mapping would be useless. Ask with the
+	 * harmless ioctl 0 (a wake-up of waiters).
+	 */
+	if (!r && tm->layout.commit_size != sizeof(long) &&
+	    ioctl(tm->fd, 0) < 0 && errno == ENOTTY) {
+		munmap(tm->meta, tm->map_len);
+		tm->meta = NULL;
+		r = -ENOTTY;
+	}
 	if (r == -EBUSY || r == -ENODEV || r == -ENOTTY) {
 		static const char *const why[] = {
 			"a snapshot is armed on this buffer",
 			"this kernel cannot map the ring buffer: needs Linux 6.10+, and not a boot-mapped instance",
+			"this kernel has no GET_READER for 32-bit processes (no compat_ioctl)",
 		};
-		const char *reason = why[r != -EBUSY];
+		const char *reason = why[r == -EBUSY  ? 0 :
+					 r == -ENODEV ? 1 :
+							2];
 
 		if (flags & TM_FALLBACK_READ) {
 			r = read_mode_setup(tm, dir);

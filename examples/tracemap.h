@@ -183,7 +183,9 @@ const char *tracemap_tracefs(void);
  *   -EACCES / -EPERM  not permitted (tracing needs root)
  *   -EBUSY    (without TM_FALLBACK_READ) a snapshot is armed on the buffer
  *   -EOPNOTSUPP  (without TM_FALLBACK_READ) the kernel cannot map it:
- *             before 6.10, or a boot-mapped instance
+ *             before 6.10, or a boot-mapped instance, or a 32-bit
+ *             process on a 64-bit kernel without compat_ioctl for
+ *             GET_READER (6.12 has none)
  *   -EBADMSG  the meta-page or events/header_page make no sense
  *   or the -errno of another failed call.
  * With TM_FALLBACK_READ, a buffer that cannot be mapped is read with
