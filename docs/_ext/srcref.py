@@ -63,9 +63,9 @@ def find_symbol(path, symbol):
     if symbol.endswith("()"):
         name = re.escape(symbol[:-2])
         # A definition starts in column 0 and is not a prototype; a macro is
-        # a #define; a system call is SYSCALL_DEFINEn(name, ...).
+        # a #define; a system call is [COMPAT_]SYSCALL_DEFINEn(name, ...).
         definition = re.compile(
-            r"^(?:#\s*define\s+%s\(|SYSCALL_DEFINE\d\(%s\b|(?:[A-Za-z_][^;{}=]*?[\s*])?%s\s*\([^;]*$)" % (name, name, name),
+            r"^(?:#\s*define\s+%s\(|(?:COMPAT_)?SYSCALL_DEFINE\d\(%s\b|(?:[A-Za-z_][^;{}=]*?[\s*])?%s\s*\([^;]*$)" % (name, name, name),
             re.M)
         return bool(definition.search(text))
     return re.search(r"(?<![A-Za-z0-9_])%s(?![A-Za-z0-9_])" % re.escape(symbol), text) is not None
