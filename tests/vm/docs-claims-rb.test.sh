@@ -11,7 +11,7 @@ rm -rf $tmp && mkdir -p $tmp
 
 # steps SCRIPT: run rb_peek steps on CPU 0 with SCRIPT, output in $tmp/out.
 steps() {
-	printf '%s\n' "$1" | taskset -c 0 rb_peek steps 0 >$tmp/out 2>&1
+	printf '%s\n' "$1" | taskset -c 0 rb_peek --cpu 0 steps >$tmp/out 2>&1
 }
 
 # field NAME [NTH]: a field of the NTH (default: last) "meta:" line of $tmp/out.
@@ -35,7 +35,7 @@ subbuf_data() {
 # step followed by "show" and waits for the show; hold_stop unmaps.
 hold_start() {
 	rm -f $tmp/fifo && mkfifo $tmp/fifo
-	taskset -c 0 rb_peek steps 0 <$tmp/fifo >$tmp/out 2>&1 &
+	taskset -c 0 rb_peek --cpu 0 steps <$tmp/fifo >$tmp/out 2>&1 &
 	hold_pid=$!
 	exec 3>$tmp/fifo
 	hold_shows=0
@@ -127,14 +127,14 @@ hold_stop
 # --- Snapshots ---------------------------------------------------------------
 trace_reset
 echo 1 >$TRACEFS/snapshot
-if rb_peek layout 0 >$tmp/layout 2>&1; then pass snapshot-taken-then-mmap-works; else
+if rb_peek --cpu 0 layout >$tmp/layout 2>&1; then pass snapshot-taken-then-mmap-works; else
 	fail snapshot-taken-then-mmap-works "$(tail -n 1 $tmp/layout)"
 fi
 echo 0 >$TRACEFS/snapshot
 
 trig=$TRACEFS/events/ftrace/print/trigger
 echo snapshot >$trig
-if rb_peek layout 0 >$tmp/layout 2>&1; then
+if rb_peek --cpu 0 layout >$tmp/layout 2>&1; then
 	fail armed-trigger-refuses-mmap "mmap worked"
 else
 	expect_eq armed-trigger-refuses-mmap 1 "$(grep -c 'Device or resource busy' $tmp/layout)"
