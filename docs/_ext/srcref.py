@@ -71,6 +71,21 @@ def find_symbol(path, symbol):
     return re.search(r"(?<![A-Za-z0-9_])%s(?![A-Za-z0-9_])" % re.escape(symbol), text) is not None
 
 
+def find_test(path, name):
+    """True if the file names the test: a kselftest TEST(name) or
+    TEST_F(fixture, name) in C (or in a patch adding C), a quoted "name"
+    (a table of cases), or in a shell script the name as a word."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    n = re.escape(name)
+    if re.search(r'TEST(?:_F)?\((?:\w+,\s*)?%s\)|"%s"' % (n, n), text):
+        return True
+    if path.endswith((".c", ".patch")):
+        return False
+    # "$1/name" names the test name in every case of a shell function.
+    return re.search(r"(?<![\w-])%s(?![\w/-])" % n, text) is not None
+
+
 def check(tree, repo, files):
     """Print PASS/FAIL lines, one per distinct reference; return failures."""
     seen, failed = {}, 0
@@ -104,7 +119,10 @@ def check(tree, repo, files):
             elif role == "test" and not symbol:
                 print("FAIL: source-refs/%s: %s: a test reference names the test (PATH:NAME)" % (name, where))
                 failed += 1
-            elif symbol and not find_symbol(full, symbol):
+            elif role == "test" and not find_test(full, symbol):
+                print("FAIL: source-refs/%s: %s: no test %s in %s" % (name, where, symbol, path))
+                failed += 1
+            elif role == "src" and symbol and not find_symbol(full, symbol):
                 print("FAIL: source-refs/%s: %s: %s not found in %s" % (name, where, symbol, path))
                 failed += 1
             else:
