@@ -67,7 +67,7 @@ vm-run: initramfs ## run CMD='...' in the guest (boot ~3 s); a failing CMD fails
 
 check: deps ## run every test: host, docs, guest, labs, transcripts (cold: ~12 min; warm: ~4 min)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
-	@$(MAKE) -s check-host check-docs check-vm check-transcripts check-labs
+	@$(MAKE) -s check-host check-docs check-vm check-debug check-transcripts check-labs
 	@tests/summary.sh $(CHECK_DIR)/*.results
 
 check-host: deps kernel ## run the host tests (tests/host/*.test.sh)
@@ -84,6 +84,15 @@ check-vm: initramfs
 	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- /opt/trace-mmap-guide/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
 	@B=$(B) tests/vm-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/vm-host.results
+
+# The debug guest (issue 17): the debug kernel (vm/kernel-debug.config, its
+# own build folder; cold build ~25 min) with its own guest root in $(B)/debug
+# runs the ring-buffer selftests and the producer; tests/vm-debug.sh fails on
+# any lockdep, KASAN, WARN or BUG report in its console.
+check-debug: deps
+	@mkdir -p $(CHECK_DIR) && KERNEL_VARIANT=debug $(MAKE) -s B=$(B)/debug initramfs
+	@KERNEL_VARIANT=debug tests/vm-debug.sh "$$(KERNEL_VARIANT=debug vm/initramfs.sh $(B)/debug/guest-root)" \
+		$(CHECK_DIR) | tee $(CHECK_DIR)/vm-debug.results
 
 # record_transcripts DIR [NAME...]: run docs/transcripts/*.sh in the guest into DIR.
 record_transcripts = rm -rf $(1) && mkdir -p $(1) && \
@@ -167,5 +176,5 @@ fuzz: deps ## fuzz the sub-buffer decoder (libFuzzer, ASan, UBSan) for FUZZ_SECO
 clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(B) examples/build
 
-.PHONY: help deps html kernel examples guest-root initramfs vm vm-run check check-host check-docs check-vm check-transcripts transcripts clean \
+.PHONY: help deps html kernel examples guest-root initramfs vm vm-run check check-host check-docs check-vm check-debug check-transcripts transcripts clean \
 	skels skel lab lab-check check-labs bench fuzz

@@ -34,7 +34,7 @@ wait_exit() {
 # from 0, with SIZE payload bytes (default 0), as fast as it can; returns
 # when the run ends.
 seq_produce() {
-	[ -d $SEQ_PARAMS ] || modprobe seq_producer || return 1
+	[ -d $SEQ_PARAMS ] || seq_load || return 1
 	echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
 	seq_configure 0 "$1" "${2:-0}" 0
 	echo 1 >$SEQ_PARAMS/run

@@ -62,8 +62,8 @@ overwrite() {
 	[ "$2" != mmap ] || expect_eq "$1/meta-page-lost-events" "$m" "$(val meta_lost)"
 }
 
-if ! modprobe seq_producer; then
-	fail load "modprobe seq_producer failed"
+if ! seq_load; then
+	fail load "insmod $SEQ_MODULE failed"
 	exit 0
 fi
 for cpu in 0 1; do

@@ -17,7 +17,7 @@ SECONDS_PER_RUN=1
 RATES="10000 50000 200000 0"
 MAX_COUNT=300000 # events of an unlimited run
 
-modprobe seq_producer
+seq_load
 {
 	echo "# kernel $(uname -r), $(nproc) CPUs, sub-buffer 4 KiB, buffer_size_kb 1408, payload $SIZE bytes"
 	echo "# reps $reps, rates $RATES (0: as fast as possible)"

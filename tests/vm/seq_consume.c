@@ -127,7 +127,7 @@ static void load_format(const char *tracefs)
 		    !strcmp(fs.v[i].name, "seq_event"))
 			f = &fs.v[i];
 	if (!f)
-		die("no seq_producer/seq_event in %s/events (modprobe seq_producer)",
+		die("no seq_producer/seq_event in %s/events (load seq_producer.ko)",
 		    tracefs);
 	fmt.type = f->id;
 	for (int i = 0; i < f->nr_fields; i++) {
