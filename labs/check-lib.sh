@@ -30,7 +30,7 @@ wait_exit() {
 }
 
 # seq_produce COUNT [SIZE]: a run of the project's seq_producer module
-# (kernel patch 0002) on CPU 0: COUNT seq_producer:seq_event events numbered
+# (examples/modules/seq_producer) on CPU 0: COUNT seq_producer:seq_event events numbered
 # from 0, with SIZE payload bytes (default 0), as fast as it can; returns
 # when the run ends.
 seq_produce() {

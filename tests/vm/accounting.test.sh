@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Every event accounted for: the sequenced producer (kernel-patches/0002)
+# Every event accounted for: the sequenced producer (examples/modules/seq_producer)
 # writes N numbered events as fast as it can into a small buffer while a
 # slow consumer (seq_consume) reads it on the other CPU, so events are lost.
 #  - overwrite mode, sub-buffers of 4 to 64 KiB, both CPUs, through the

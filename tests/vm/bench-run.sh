@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The guest half of "make bench": the sequenced producer (kernel-patches/
-# 0002) writes on CPU 0 at rising rates while seq_consume reads CPU 0's
+# The guest half of "make bench": the sequenced producer (examples/modules/
+# seq_producer) writes on CPU 0 at rising rates while seq_consume reads CPU 0's
 # buffer from CPU 1 through read(), splice() and the mapping, in turn.
 #   bench-run.sh OUT_FILE [REPS]
 # Appends one line per run to OUT_FILE: "rep=R rate=EVENTS_PER_S" and then

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * seq_consume: consume one CPU's ring buffer while the sequenced producer
- * (samples/seq_producer, kernel-patches/0002) writes into it, through
+ * (examples/modules/seq_producer) writes into it, through
  * read(), splice() or the mapping (examples/tracemap.c), and account for
  * every sequence number. Used by tests/vm/accounting.test.sh (is every
  * event delivered or reported lost?) and tests/vm/bench-run.sh (how fast,
