@@ -9,7 +9,9 @@
 
 /*
  * One event of a run: its sequence number (0, 1, 2, ... within the run)
- * and a payload of @len bytes where byte i is (seq + i) & 0xff.
+ * and a payload of @len bytes where byte i is (seq + i) & 0xff. The len
+ * field repeats the length of the dynamic array on purpose: a consumer's
+ * decoding of the __data_loc word is checked against it.
  */
 TRACE_EVENT(seq_event,
 	    TP_PROTO(u64 seq, const u8 *payload, u32 len),
