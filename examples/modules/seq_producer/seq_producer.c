@@ -98,23 +98,24 @@ MODULE_PARM_DESC(produced, "events written by the current or last run");
 static u8 pattern[SEQ_PRODUCER_MAX_SIZE + 256];
 
 struct seq_run {
-	int cpu;	/* -1: any */
+	int cpu; /* -1: any */
 	u32 size;
 	u32 rate;
 	u64 count;
 };
 
 static DEFINE_MUTEX(run_lock);
-static struct task_struct *producer;	/* under run_lock */
-static struct seq_run run_cfg;		/* under run_lock */
-static bool run_done;			/* the run's last event is written */
-static bool loaded;			/* module_init has run */
-static bool unloading;			/* module_exit has begun */
-static bool start_on_load;		/* run=1 given at load time */
+static struct task_struct *producer; /* under run_lock */
+static struct seq_run run_cfg; /* under run_lock */
+static bool run_done; /* the run's last event is written */
+static bool loaded; /* module_init has run */
+static bool unloading; /* module_exit has begun */
+static bool start_on_load; /* run=1 given at load time */
 
 static void seq_wait_until(ktime_t start, u64 seq, u32 rate)
 {
-	ktime_t next = ktime_add_ns(start, mul_u64_u64_div_u64(seq, NSEC_PER_SEC, rate));
+	u64 offset = mul_u64_u64_div_u64(seq, NSEC_PER_SEC, rate);
+	ktime_t next = ktime_add_ns(start, offset);
 
 	set_current_state(TASK_IDLE);
 	if (ktime_before(ktime_get(), next) && !kthread_should_stop())
@@ -184,7 +185,8 @@ static int seq_producer_start(void)
 
 	/* The CPU stays online until the bound thread runs on it */
 	cpus_read_lock();
-	if (on_cpu != -1 && (on_cpu < 0 || on_cpu >= nr_cpu_ids || !cpu_online(on_cpu))) {
+	if (on_cpu != -1 &&
+	    (on_cpu < 0 || on_cpu >= nr_cpu_ids || !cpu_online(on_cpu))) {
 		cpus_read_unlock();
 		return -EINVAL;
 	}

@@ -13,6 +13,8 @@
  * field repeats the length of the dynamic array on purpose: a consumer's
  * decoding of the __data_loc word is checked against it.
  */
+/* The layout of the kernel's trace event headers, not clang-format's */
+/* clang-format off */
 TRACE_EVENT(seq_event,
 	    TP_PROTO(u64 seq, const u8 *payload, u32 len),
 	    TP_ARGS(seq, payload, len),
@@ -24,6 +26,7 @@ TRACE_EVENT(seq_event,
 			   memcpy(__get_dynamic_array(payload), payload, len);),
 	    TP_printk("seq=%llu len=%u", __entry->seq, __entry->len)
 );
+/* clang-format on */
 
 #endif /* _SEQ_PRODUCER_TRACE_H */
 
