@@ -6,13 +6,23 @@ SHELL := /bin/bash
 
 CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/trace-mmap-guide
 export CACHE_DIR
-B ?= _build
-GUEST_ROOT := $(B)/guest-root
-CHECK_DIR := $(B)/check
+OUT_DIR ?= _build
+export OUT_DIR
+GUEST_ROOT := $(OUT_DIR)/guest-root
+CHECK_DIR := $(OUT_DIR)/check
 SPHINXBUILD ?= /usr/bin/sphinx-build
 SPHINX = $(SPHINXBUILD) -c . -q -W --keep-going -n -b html docs
 VM_TIMEOUT ?= 900
-HEADERS_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var HEADERS_DIR)
+# The guest's install root (GUEST_PREFIX) and defaults, shared with the guest.
+include vm/guest.conf
+# The kernel cache's folders, as vm/kernel.sh names them (paths only: no build).
+kernel_var = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var $(1))
+HEADERS_DIR := $(call kernel_var,HEADERS_DIR)
+TREE_DIR := $(call kernel_var,TREE_DIR)
+KBUILD_DIR := $(call kernel_var,BUILD_DIR)
+STAMP_DIR := $(call kernel_var,STAMP_DIR)
+# KERNEL_VARIANT=debug: the debug kernel's stamp (vm/kernel.sh, vm/lib.sh).
+KERNEL_STAMP := $(STAMP_DIR)/kernel$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
@@ -23,42 +33,29 @@ deps: ## install the Debian packages the project needs (quiet when present)
 	@vm/deps.sh
 
 html: deps ## build the guide into _build/html (seconds; no VM needed)
-	$(SPHINX) $(B)/html
-	@echo "guide: $(B)/html/index.html"
+	$(SPHINX) $(OUT_DIR)/html
+	@echo "guide: $(OUT_DIR)/html/index.html"
 
 kernel: deps ## unpack, patch, configure and build the guest kernel (cold: ~8 min)
 	@vm/kernel.sh
 
 examples: deps ## build the examples for this machine into _build/host/examples
-	@$(MAKE) -s -C examples O=$(CURDIR)/$(B)/host/examples
+	@$(MAKE) -s -C examples O=$(abspath $(OUT_DIR))/host/examples
 
-TREE_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var TREE_DIR)
-KBUILD_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var BUILD_DIR)
-
-# The guest sees: /opt/trace-mmap-guide/bin (examples and C tests, static), /opt/trace-mmap-guide/tests
-# (tests/vm), /opt/trace-mmap-guide/modules (out-of-tree modules from examples/modules/*).
-guest-root: kernel ## stage the guest's own files (static binaries, tests, modules)
-	@rm -rf $(GUEST_ROOT) && mkdir -p $(GUEST_ROOT)/opt/trace-mmap-guide/bin $(GUEST_ROOT)/opt/trace-mmap-guide/modules
-	@$(MAKE) -s -C examples O=$(CURDIR)/$(GUEST_ROOT)/opt/trace-mmap-guide/bin STATIC=1 UAPI=$(HEADERS_DIR)
-	@$(MAKE) -s -C tests/vm O=$(CURDIR)/$(GUEST_ROOT)/opt/trace-mmap-guide/bin UAPI=$(HEADERS_DIR) TREE=$(TREE_DIR)
-	@for m in $(wildcard examples/modules/*/Kbuild); do \
-		d=$(B)/modules/$$(basename $$(dirname $$m)); rm -rf $$d; mkdir -p $$d; \
-		cp $$(dirname $$m)/* $$d/; \
-		$(MAKE) -s -C $(KBUILD_DIR) M=$(CURDIR)/$$d modules >/dev/null; \
-		cp $$d/*.ko $(GUEST_ROOT)/opt/trace-mmap-guide/modules/; \
-	done
-	@mkdir -p $(GUEST_ROOT)/opt/trace-mmap-guide/tests && cp tests/vm/*.sh $(GUEST_ROOT)/opt/trace-mmap-guide/tests/
-	@mkdir -p $(GUEST_ROOT)/opt/trace-mmap-guide/transcripts && cp docs/transcripts/*.sh docs/transcripts/*.txt $(GUEST_ROOT)/opt/trace-mmap-guide/transcripts/ 2>/dev/null || true
-	@for l in $(LABS); do UAPI=$(HEADERS_DIR) labs/build.sh labs/$$l $(GUEST_ROOT)/opt/trace-mmap-guide/labs/$$l; done
-	@cp labs/check-lib.sh $(GUEST_ROOT)/opt/trace-mmap-guide/labs/
+# The guest's files: vm/guest.mk, included below.
+guest-root: ## stage the guest's own files (static binaries, tests, modules, labs)
 
 initramfs: guest-root ## build the guest's initramfs (busybox + our binaries)
 	@vm/initramfs.sh $(GUEST_ROOT) >/dev/null
 
-VM_RUN = vm/run.sh --initramfs "$$(vm/initramfs.sh $(GUEST_ROOT))" --timeout $(VM_TIMEOUT)
+# VM_RUN runs a command in the guest, killed after VM_TIMEOUT; VM_SHELL boots
+# it to a shell on this terminal, with no time limit unless VM_TIMEOUT is given.
+VM_BOOT = vm/run.sh --initramfs "$$(vm/initramfs.sh $(GUEST_ROOT))"
+VM_RUN = $(VM_BOOT) --timeout $(VM_TIMEOUT)
+VM_SHELL = $(VM_BOOT) --interactive $(if $(filter-out file,$(origin VM_TIMEOUT)),--timeout $(VM_TIMEOUT))
 
 vm: initramfs ## boot the guest with a shell on this terminal (exit or Ctrl-D powers off)
-	@$(VM_RUN) --interactive --share $(CURDIR) -- 'cd /mnt/share 2>/dev/null; setsid cttyhack sh'
+	@$(VM_SHELL) --share $(CURDIR) -- 'cd /mnt/share 2>/dev/null; setsid cttyhack sh'
 
 vm-run: initramfs ## run CMD='...' in the guest (boot ~3 s); a failing CMD fails, naming its exit status
 	$(if $(CMD),,@echo "vm-run: set CMD='shell command'" >&2; exit 2)
@@ -71,7 +68,7 @@ check: deps ## run every test: host, docs, guest, labs, transcripts (cold: ~12 m
 	@tests/summary.sh $(CHECK_DIR)/*.results
 
 check-host: deps kernel ## run the host tests (tests/host/*.test.sh)
-	@B=$(B) tests/host/run.sh | tee $(CHECK_DIR)/host.results
+	@tests/host/run.sh | tee $(CHECK_DIR)/host.results
 
 check-docs: deps
 	@if $(SPHINX) $(CHECK_DIR)/html \
@@ -81,27 +78,26 @@ check-docs: deps
 
 check-vm: initramfs
 	@echo "vm: running the guest tests (boot ~3 s, tests ~1 min under TCG)"
-	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- /opt/trace-mmap-guide/tests/run-guest-tests.sh \
+	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
-	@B=$(B) tests/vm-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/vm-host.results
 
 # The debug guest (issue 17): the debug kernel (vm/kernel-debug.config, its
-# own build folder; cold build ~25 min) with its own guest root in $(B)/debug
-# runs the ring-buffer selftests and the producer; tests/vm-debug.sh fails on
-# any lockdep, KASAN, WARN or BUG report in its console.
+# own build folder; cold build ~25 min) with its own guest files in
+# $(OUT_DIR)/debug runs the ring-buffer selftests and the producer;
+# tests/vm-debug.sh fails on any lockdep, KASAN, WARN or BUG report.
 check-debug: deps
-	@mkdir -p $(CHECK_DIR) && KERNEL_VARIANT=debug $(MAKE) -s B=$(B)/debug initramfs
-	@KERNEL_VARIANT=debug tests/vm-debug.sh "$$(KERNEL_VARIANT=debug vm/initramfs.sh $(B)/debug/guest-root)" \
+	@mkdir -p $(CHECK_DIR) && KERNEL_VARIANT=debug $(MAKE) -s OUT_DIR=$(OUT_DIR)/debug initramfs
+	@KERNEL_VARIANT=debug tests/vm-debug.sh "$$(KERNEL_VARIANT=debug vm/initramfs.sh $(OUT_DIR)/debug/guest-root)" \
 		$(CHECK_DIR) | tee $(CHECK_DIR)/vm-debug.results
 
 # record_transcripts DIR [NAME...]: run docs/transcripts/*.sh in the guest into DIR.
 record_transcripts = rm -rf $(1) && mkdir -p $(1) && \
-	$(VM_RUN) --share $(CURDIR)/$(1) -- /opt/trace-mmap-guide/tests/record-transcripts.sh /mnt/share $(2)
+	$(VM_RUN) --share $(CURDIR)/$(1) -- $(GUEST_PREFIX)/tests/record-transcripts.sh /mnt/share $(2)
 
 transcripts: initramfs ## re-record the guide's transcripts in the guest (T='name ...' for some)
-	@$(call record_transcripts,$(B)/transcripts,$(T))
-	@cp $(B)/transcripts/*.txt docs/transcripts/
-	@echo "transcripts: $$(ls $(B)/transcripts/*.txt | wc -l) recorded into docs/transcripts/; review with git diff"
+	@$(call record_transcripts,$(OUT_DIR)/transcripts,$(T))
+	@cp $(OUT_DIR)/transcripts/*.txt docs/transcripts/
+	@echo "transcripts: $$(ls $(OUT_DIR)/transcripts/*.txt | wc -l) recorded into docs/transcripts/; review with git diff"
 
 check-transcripts: initramfs
 	@{ $(call record_transcripts,$(CHECK_DIR)/transcripts,) >$(CHECK_DIR)/transcripts.log 2>&1 \
@@ -110,7 +106,7 @@ check-transcripts: initramfs
 
 # Labs (labs/NN-name/): the learner works in labs/work/NAME (git-ignored).
 LABS := $(notdir $(wildcard labs/[0-9][0-9]-*))
-LAB_RUN = $(B)/labs/run
+LAB_RUN = $(OUT_DIR)/labs/run
 need_lab = [ -n "$(L)" ] && [ -f "labs/$(L)/check.sh" ] || \
 	{ echo "unknown lab L='$(L)'; the labs: $(LABS)" >&2; exit 2; }
 skel_lab = labs/skel.sh $(if $(FORCE),-f) labs/$(1) labs/work/$(1)
@@ -124,7 +120,7 @@ skel: ## write the skeleton of lab L=NAME into labs/work/NAME
 lab: initramfs ## build your labs/work/L and boot the guest with a shell there
 	@$(need_lab); [ -d labs/work/$(L) ] || $(call skel_lab,$(L))
 	@UAPI=$(HEADERS_DIR) labs/build.sh labs/work/$(L) labs/work/$(L)
-	@$(VM_RUN) --interactive --share $(CURDIR) -- 'cd /mnt/share/labs/work/$(L) && setsid cttyhack sh'
+	@$(VM_SHELL) --share $(CURDIR) -- 'cd /mnt/share/labs/work/$(L) && setsid cttyhack sh'
 
 lab-check: initramfs ## build your labs/work/L and run the lab's check in the guest
 	@$(need_lab); [ -d labs/work/$(L) ] || { echo "no labs/work/$(L): run 'make skel L=$(L)' first" >&2; exit 2; }
@@ -156,12 +152,12 @@ check-labs: initramfs
 # Benchmarks (tests/bench/, tests/vm/bench-run.sh): the guest's consumers,
 # then the host's decoders; the guide's performance page shows the results.
 BENCH_REPS ?= 5
-BENCH_DIR = $(B)/bench-results
+BENCH_DIR = $(OUT_DIR)/bench-results
 PERF_DIR := docs/ringbuffer/perf
 bench: initramfs ## measure read()/splice()/mmap consumers (guest) and decoders (host); BENCH_REPS=5 (~4 min)
 	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)
 	@echo "bench: $(BENCH_REPS) repetitions in the guest (console: $(BENCH_DIR)/console.log)"
-	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR) -- 'sh /opt/trace-mmap-guide/tests/bench-run.sh /mnt/share/guest.txt $(BENCH_REPS)' \
+	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR) -- 'sh $(GUEST_PREFIX)/tests/bench-run.sh /mnt/share/guest.txt $(BENCH_REPS)' \
 		>$(BENCH_DIR)/console.log 2>&1 || { echo "bench: the guest run failed; see $(BENCH_DIR)/console.log" >&2; exit 1; }
 	@echo "bench: decoders on the host (timing and callgrind)"
 	@tests/bench/decoder.sh $(BENCH_DIR) >/dev/null
@@ -171,10 +167,13 @@ bench: initramfs ## measure read()/splice()/mmap consumers (guest) and decoders 
 
 FUZZ_SECONDS ?= 300
 fuzz: deps ## fuzz the sub-buffer decoder (libFuzzer, ASan, UBSan) for FUZZ_SECONDS=300
-	@tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SECONDS)
+	@tests/fuzz/run.sh $(OUT_DIR)/fuzz $(FUZZ_SECONDS)
+
+# After LABS, which it uses.
+include vm/guest.mk
 
 clean: ## remove _build (the kernel cache stays; see README to clear it)
-	rm -rf $(B) examples/build
+	rm -rf $(OUT_DIR) examples/build
 
-.PHONY: help deps html kernel examples guest-root initramfs vm vm-run check check-host check-docs check-vm check-debug check-transcripts transcripts clean \
+.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-debug check-transcripts transcripts clean \
 	skels skel lab lab-check check-labs bench fuzz

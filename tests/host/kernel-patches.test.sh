@@ -5,23 +5,12 @@
 # repository holding the pristine Debian files the series touches; after
 # each patch, what the series touches builds (see "Builds alone" below);
 # the cached tree is the result; the cover letter describes the series.
-set -euo pipefail
-dir=$B/host/$SUITE
-rm -rf "$dir" && mkdir -p "$dir"
-dir=$(cd "$dir" && pwd)
+. tests/host/lib.sh
+dir=$(cd "$WORK_DIR" && pwd)
 series_dir=$(cd "${SERIES_DIR:-kernel-patches}" && pwd)
 pristine=$(vm/kernel.sh --print-var PRISTINE_DIR)
 build=$(vm/kernel.sh --print-var BUILD_DIR)
 cover=0000-cover-letter.patch
-
-pass() { echo "PASS: $SUITE/$1"; }
-fail() { echo "FAIL: $SUITE/$1: $2"; }
-# result NAME CMD...: PASS when CMD succeeds, FAIL with its first lines
-result() {
-	local name=$1 out
-	shift
-	if out=$("$@" 2>&1); then pass "$name"; else fail "$name" "$(head -n 3 <<<"$out" | tr '\n' ' ')"; fi
-}
 
 mapfile -t patches < <(SERIES_DIR=$series_dir vm/kernel.sh --series)
 if [ ${#patches[@]} -eq 0 ]; then
@@ -37,9 +26,9 @@ if [ -z "$unlisted" ]; then pass series-lists-every-patch; else fail series-list
 # Tags a maintainer asks for: Signed-off-by on each patch; the fix goes to
 # stable with the commit it fixes.
 for p in "${patches[@]}"; do
-	result "signed-off/$p" grep -q '^Signed-off-by: ' "$series_dir/$p"
+	check "signed-off/$p" grep -q '^Signed-off-by: ' "$series_dir/$p"
 done
-result fix-has-fixes-and-stable bash -c 'grep -q "^Fixes: [0-9a-f]\{12\} (\"" "$1" && grep -q "^Cc: stable@vger.kernel.org" "$1"' _ "$series_dir/${patches[0]}"
+check fix-has-fixes-and-stable bash -c 'grep -q "^Fixes: [0-9a-f]\{12\} (\"" "$1" && grep -q "^Cc: stable@vger.kernel.org" "$1"' _ "$series_dir/${patches[0]}"
 
 # The files the series touches, as the pristine tree has them (new files
 # are absent there).
@@ -105,11 +94,11 @@ build_touched() {
 		[ -f "$dir/am/$f" ] || continue
 		case $f in
 		tools/testing/selftests/*.c)
-			result "builds-alone/$1/$f" user_cc -O2 -Wall -Werror -static \
+			check "builds-alone/$1/$f" user_cc -O2 -Wall -Werror -static \
 				-I"$TREE_DIR/$(dirname "$f")" -o "$dir/selftest" "$dir/am/$f" ;;
-		*.c) result "builds-alone/$1/$f" kbuild_compile "$f" ;;
-		include/uapi/*.h) result "builds-alone/$1/$f" uapi_check "$f" ;;
-		Documentation/*.rst) grep -q '^Example$' "$dir/am/$f" && result "builds-alone/$1/$f" rst_example "$f" ;;
+		*.c) check "builds-alone/$1/$f" kbuild_compile "$f" ;;
+		include/uapi/*.h) check "builds-alone/$1/$f" uapi_check "$f" ;;
+		Documentation/*.rst) grep -q '^Example$' "$dir/am/$f" && check "builds-alone/$1/$f" rst_example "$f" ;;
 		esac
 	done
 }
@@ -149,7 +138,7 @@ check_cover() {
 		grep -qxF "  $subject" "$c" || { echo "'$subject' is not in its list"; return 1; }
 	done < <(git_am log --reverse --format=%s "HEAD~${#patches[@]}..HEAD")
 }
-result cover-letter check_cover
+check cover-letter check_cover
 
 # Both ways give the same files, and the cached tree (built by vm/kernel.sh)
 # has exactly them.

@@ -8,14 +8,14 @@
 # results both times and leave the top level's buffer_size_kb,
 # current_tracer and set_event as it found them (set here to values that
 # are not the defaults).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 # run_selftest NAME TAG: run rb_NAME, results named TAG/...; the TAP
 # result lines are kept in /tmp/rb_TAG.results.
 run_selftest() {
 	local rc=0 suite=$SUITE
 	if ! command -v "rb_$1" >/dev/null; then
-		fail "$2" "rb_$1 is not in /opt/trace-mmap-guide/bin"
+		fail "$2" "rb_$1 is not in $GUEST_PREFIX/bin"
 		return
 	fi
 	"rb_$1" >/tmp/rb_$2.tap 2>&1 || rc=$?

@@ -5,7 +5,7 @@
 # either in the buffer or counted as overrun, that a bound run ends when its
 # CPU goes offline, and unload it while it produces and while something
 # writes its "run" parameter.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 P=$SEQ_PARAMS
 EV=$TRACEFS/events/seq_producer/seq_event

@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: MIT
+# What the host tests share; tests/host/run.sh runs them from the repository
+# root, each starting with
+#   . tests/host/lib.sh
+# which gives it
+#   set -euo pipefail, the working directory at the repository root
+#   SUITE       its name (run.sh sets it; else the script's name)
+#   WORK_DIR    $OUT_DIR/host/$SUITE, emptied, for the test's files
+#   pass, fail, skip, result, check, expect_eq (tests/results.sh)
+#   build_c, check_build (below: the project's compiler and flags)
+# Scripts that are not tests (tests/fuzz/run.sh, tests/bench/decoder.sh)
+# source it for build_c; WORK_DIR is made only for a *.test.sh.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+. tests/results.sh
+OUT_DIR=${OUT_DIR:-_build}
+SUITE=${SUITE:-$(basename "$0" .test.sh)}
+case $0 in
+*.test.sh)
+	WORK_DIR=$OUT_DIR/host/$SUITE
+	rm -rf "$WORK_DIR" && mkdir -p "$WORK_DIR"
+	;;
+esac
+
+# build_c OUT [--lib] ARG...: compile ARG... (sources, extra flags, -l
+# libraries) into the program OUT with the project's compiler and flags
+# (examples/build.mk; CC, CFLAGS, UAPI and STATIC in the environment work as
+# they do there), and with --lib the library's sources too. The compiler's
+# messages go to OUT.log; the exit status is the compiler's.
+build_c() {
+	local out=$1 BUILD_CC BUILD_CFLAGS BUILD_LDFLAGS BUILD_LIB_SRCS lib=()
+	shift
+	eval "$(make -s --no-print-directory -f examples/build.mk print-sh)"
+	if [ "${1:-}" = --lib ]; then
+		lib=("${BUILD_LIB_SRCS[@]}")
+		shift
+	fi
+	"$BUILD_CC" "${BUILD_CFLAGS[@]}" -o "$out" "${lib[@]}" "$@" "${BUILD_LDFLAGS[@]}" >"$out.log" 2>&1
+}
+
+# check_build NAME OUT [--lib] ARG...: build_c, then PASS NAME, or FAIL NAME
+# with the compiler's first lines; returns build_c's status, so a test that
+# needs the program can end with: check_build ... || exit 0
+check_build() {
+	local name=$1
+	shift
+	if build_c "$@"; then
+		pass "$name"
+	else
+		fail "$name" "$(head -n 3 "$1.log")"
+		return 1
+	fi
+}
