@@ -54,19 +54,37 @@ stage_patch() {
 	key=$(hash_of "$(stage_key unpack)" "${args[@]}")
 	stage_done patch "$key" && return 0
 	stage_start patch
-	# Copy only files whose contents differ, without keeping the pristine
-	# times, so the incremental build sees every file a patch touched.
-	log "patch: syncing the working tree from the pristine copy"
-	mkdir -p "$TREE_DIR"
-	rsync -rlp --checksum --delete "$PRISTINE_DIR/" "$TREE_DIR/"
+	# The series is applied to copies of the files it touches; then only
+	# files whose contents differ are written to the tree (without the
+	# pristine times), so the incremental build recompiles what a change
+	# of the series really changed, and nothing else.
+	local work=$CACHE_DIR/patching touched=$CACHE_DIR/patching.list f
+	rm -rf "$work" && mkdir -p "$work" "$TREE_DIR"
+	while read -r patch; do
+		sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$SERIES_DIR/$patch"
+	done < <(series_patches) | sort -u >"$touched"
+	while read -r f; do
+		[ ! -f "$PRISTINE_DIR/$f" ] || install -D -m 0644 "$PRISTINE_DIR/$f" "$work/$f"
+	done <"$touched"
 	while read -r patch; do
 		log "patch: applying $patch"
-		patch -d "$TREE_DIR" -p1 --forward --batch --quiet --fuzz=0 \
+		patch -d "$work" -p1 --forward --batch --quiet --fuzz=0 \
 			<"$SERIES_DIR/$patch" >"$LOG_DIR/patch.log" 2>&1 || {
 			cat "$LOG_DIR/patch.log" >&2
 			die "patch kernel-patches/$patch does not apply to linux-source-6.12"
 		}
 	done < <(series_patches)
+	log "patch: syncing the working tree from the pristine copy and the patched files"
+	rsync -rlp --checksum --delete --exclude-from=<(sed 's|^|/|' "$touched") \
+		"$PRISTINE_DIR/" "$TREE_DIR/"
+	while read -r f; do
+		if [ ! -f "$work/$f" ]; then
+			rm -f "$TREE_DIR/$f"
+		elif ! cmp -s "$work/$f" "$TREE_DIR/$f"; then
+			mkdir -p "$(dirname "$TREE_DIR/$f")" && cp "$work/$f" "$TREE_DIR/$f"
+		fi
+	done <"$touched"
+	rm -rf "$work" "$touched"
 	stage_finish patch "$key"
 }
 
