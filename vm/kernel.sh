@@ -111,11 +111,17 @@ check_config() {
 	fi
 }
 
+# Configure in a scratch folder and replace .config only when it differs:
+# rewriting the same configuration would still make kbuild recompile.
 configure() {
-	"${KMAKE[@]}" tinyconfig
-	"$TREE_DIR/scripts/kconfig/merge_config.sh" -m -O "$BUILD_DIR" \
-		"$BUILD_DIR/.config" "${FRAGMENTS[@]}"
-	"${KMAKE[@]}" olddefconfig
+	local tmp=$BUILD_DIR.configuring
+	rm -rf "$tmp" && mkdir -p "$tmp" "$BUILD_DIR"
+	make -C "$TREE_DIR" O="$tmp" ARCH=x86_64 tinyconfig
+	"$TREE_DIR/scripts/kconfig/merge_config.sh" -m -O "$tmp" \
+		"$tmp/.config" "${FRAGMENTS[@]}"
+	make -C "$TREE_DIR" O="$tmp" ARCH=x86_64 olddefconfig
+	cmp -s "$tmp/.config" "$BUILD_DIR/.config" || cp "$tmp/.config" "$BUILD_DIR/.config"
+	rm -rf "$tmp"
 }
 
 stage_config() {
