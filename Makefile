@@ -27,7 +27,7 @@ KERNEL_STAMP := $(STAMP_DIR)/kernel$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
 		awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
-	@echo "  variables: CACHE_DIR=$(CACHE_DIR)  VM_TIMEOUT=$(VM_TIMEOUT)  CMD='...' (vm-run)"
+	@echo "  variables: CACHE_DIR=$(CACHE_DIR)  OUT_DIR=$(OUT_DIR)  VM_TIMEOUT=$(VM_TIMEOUT)  CMD='...' (vm-run)"
 
 deps: ## install the Debian packages the project needs (quiet when present)
 	@vm/deps.sh

@@ -1,69 +1,171 @@
 // SPDX-License-Identifier: MIT
 /*
  * trace_stream: like "cat trace_pipe", through the ring-buffer mapping.
- *
- *   trace_stream [--cpu N] [--instance NAME] [--tracefs DIR] [--nonblock]
- *                [--interval MS]
- *   trace_stream --offline FILE [--subbuf-size BYTES] [--cpu N] [--tracefs DIR]
- *
- * Live: maps every CPU (or --cpu N) of the top-level buffer (or of
- * instances/NAME) and prints events as they come, until SIGINT or SIGTERM;
- * it waits with poll() and looks at least every --interval ms (default
- * 1000). --nonblock prints what the buffers hold and exits.
- * Offline: decodes FILE, the bytes that read() of trace_pipe_raw returned
- * (whole sub-buffers of --subbuf-size bytes, default the page size), as
- * CPU --cpu (default 0). Event formats come from DIR/events (default: the
- * tracefs mount); a directory holding copies of events/<sys>/<ev>/format
- * works too.
+ * "trace_stream --help" prints the options; the output is described here.
  *
  * Output, one line per event, fields separated by one space:
  *   CPU SECONDS.NANOSECONDS SYSTEM/EVENT PAYLOAD
- * and one line per gap of lost events, before the events after it:
- *   CPU SECONDS.NANOSECONDS missed COUNT      (COUNT may be "unknown")
- * The time is the trace clock; for a gap, the time of the sub-buffer that
- * follows it. PAYLOAD is the text of an ftrace/print event, or
+ * and one line per loss, before the events that follow it:
+ *   CPU SECONDS.NANOSECONDS missed COUNT            overwritten by the writer
+ *   CPU SECONDS.NANOSECONDS missed COUNT dropped    dropped (options/overwrite 0)
+ *   CPU SECONDS.NANOSECONDS missed unknown (WHY)
+ *   CPU SECONDS.NANOSECONDS reset (WHAT)            the buffer was reset
+ *   CPU SECONDS.NANOSECONDS other-reader (WHAT)     another reader took events
+ * The time is the trace clock; for a loss, the time of the sub-buffer that
+ * follows it, or of the last event printed before it. PAYLOAD is the text of an ftrace/print event, or
  * name=value pairs in format order ("..." around strings). Events of an
  * unknown type print as "unknown/ID size=N". Events are in time order per
  * CPU; lines of different CPUs are not merged by time.
- * Exit status: 0, 1 on an error (one line on stderr), 2 on bad usage.
+ * Errors and warnings go to stderr, one line each, starting "trace_stream:".
+ * Exit status: 0; 1 on an error (after printing whatever could be decoded);
+ * 2 on bad usage.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "tracemap.h"
 
 #define MAX_CPUS 1024
 
+static const char usage_text[] =
+	"usage: trace_stream [--cpu N] [--instance NAME] [--tracefs DIR]\n"
+	"                    [--nonblock] [--interval MS]\n"
+	"       trace_stream --offline FILE [--subbuf-size BYTES] [--cpu N]\n"
+	"                    [--tracefs DIR]\n"
+	"Print the events of the tracing ring buffer, read through its memory\n"
+	"mapping (Linux 6.10+; read() of trace_pipe_raw where it cannot be\n"
+	"mapped), one line each: CPU TIME SYSTEM/EVENT PAYLOAD, and a line for\n"
+	"every loss: missed, reset, other-reader.\n"
+	"  --cpu N          only CPU N (default: every online CPU)\n"
+	"  --instance NAME  the buffer of instances/NAME (default: top level)\n"
+	"  --tracefs DIR    the tracefs mount (default: /sys/kernel/tracing);\n"
+	"                   event formats come from DIR/events\n"
+	"  --nonblock       print what the buffers hold now, then exit\n"
+	"  --interval MS    look at least every MS ms (default 1000); 0: only\n"
+	"                   when the kernel wakes us (buffer_percent reached)\n"
+	"  --offline FILE   decode FILE, the bytes read() of trace_pipe_raw\n"
+	"                   returned, as CPU --cpu (default 0)\n"
+	"  --subbuf-size B  FILE's sub-buffer size (default: detected)\n"
+	"  --help           print this and exit\n"
+	"Runs until SIGINT or SIGTERM, then prints what the buffers hold (a second\n"
+	"signal: at once).\n";
+
 static volatile sig_atomic_t stop;
 static struct tm_formats formats;
+static uint64_t last_ts[MAX_CPUS]; /* of the last line printed per CPU */
 
+/* Output: every write is checked; a failure stops the program. */
+static int out_errno; /* the first write error, 0 while all went well */
+static unsigned long long unflushed; /* events printed since the last flush */
+
+/* The first signal stops after the final drain, a second one at once. */
 static void on_signal(int sig)
 {
 	(void)sig;
-	stop = 1;
+	stop = stop + 1;
+}
+
+static void warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", cli_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+}
+
+static void out(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (out_errno)
+		return;
+	va_start(ap, fmt);
+	if (vprintf(fmt, ap) < 0)
+		out_errno = errno ? errno : EIO;
+	va_end(ap);
+}
+
+/*
+ * Push the buffered lines out. Returns 0, or 1 after saying on stderr that
+ * stdout failed and how many events taken from the ring may not have made it.
+ */
+static int out_flush(void)
+{
+	if (!out_errno && fflush(stdout))
+		out_errno = errno ? errno : EIO;
+	if (!out_errno) {
+		unflushed = 0;
+		return 0;
+	}
+	fprintf(stderr,
+		"trace_stream: writing to stdout: %s; stopped, and up to %llu events taken from the ring buffer were not written\n",
+		strerror(out_errno), unflushed);
+	return 1;
 }
 
 static void print_time(int cpu, uint64_t ts)
 {
-	printf("%d %llu.%09llu ", cpu, (unsigned long long)(ts / 1000000000),
-	       (unsigned long long)(ts % 1000000000));
+	if (cpu >= 0 && cpu < MAX_CPUS)
+		last_ts[cpu] = ts;
+	out("%d %llu.%09llu ", cpu, (unsigned long long)(ts / 1000000000),
+	    (unsigned long long)(ts % 1000000000));
 }
 
+/* The count a sub-buffer stores (offline mode, where it is all there is). */
 static void print_missed(int cpu, uint64_t ts, int64_t missed)
 {
 	if (!missed)
 		return;
 	print_time(cpu, ts);
 	if (missed == TM_MISSED_UNKNOWN)
-		printf("missed unknown\n");
+		out("missed unknown (the sub-buffer had no room for the count)\n");
 	else
-		printf("missed %lld\n", (long long)missed);
+		out("missed %lld\n", (long long)missed);
+}
+
+/* A loss tracemap_get_reader() reported, in the stream where it happened. */
+static void print_loss(const struct tracemap *tm, const struct tm_reader *rd)
+{
+	int cpu = tracemap_cpu(tm);
+	const char *why = tracemap_error(tm);
+
+	if (rd->loss == TM_LOSS_NONE)
+		return;
+	print_time(cpu, rd->new_subbuf ? rd->ts : last_ts[cpu % MAX_CPUS]);
+	switch (rd->loss) {
+	case TM_LOSS_COUNTED:
+		out("missed %llu\n", (unsigned long long)rd->count);
+		break;
+	case TM_LOSS_DROPPED:
+		out("missed %llu dropped\n", (unsigned long long)rd->count);
+		break;
+	case TM_LOSS_UNKNOWN:
+		out("missed unknown (neither the sub-buffer nor the meta-page had the count)\n");
+		break;
+	case TM_LOSS_RESET:
+		out("reset (%s)\n", why);
+		break;
+	case TM_LOSS_OTHER_READER:
+		out("other-reader (%s)\n", why);
+		break;
+	default:
+		out("missed unknown (%s)\n", tm_loss_name(rd->loss));
+		break;
+	}
 }
 
 static void print_event(int cpu, const struct tm_event *ev)
@@ -71,125 +173,376 @@ static void print_event(int cpu, const struct tm_event *ev)
 	const struct tm_format *f =
 		tm_formats_find(&formats, tm_event_type(ev));
 	char text[4096];
+	int n;
 
 	print_time(cpu, ev->ts);
+	unflushed++;
 	if (!f) {
-		printf("unknown/%d size=%u\n", tm_event_type(ev), ev->size);
+		static bool told;
+
+		/* Say once why, if some format files could not be loaded. */
+		if (!told && formats.failed && formats.n) {
+			warn("event type %d has no format, it prints as unknown/ID; %d format files could not be loaded, the first: %s",
+			     tm_event_type(ev), formats.failed, formats.err);
+			told = true;
+		}
+		out("unknown/%d size=%u\n", tm_event_type(ev), ev->size);
 		return;
 	}
-	tm_format_payload(f, ev, text, sizeof(text));
-	printf("%s/%s %s\n", f->system, f->name, text);
-}
+	n = tm_format_payload(f, ev, text, sizeof(text));
+	if (n >= (int)sizeof(text)) {
+		/* Never cut short: format it again into a buffer that fits. */
+		char *big = malloc((size_t)n + 1);
 
-static int die(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "trace_stream: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n");
-	return 1;
-}
-
-static int offline(const char *file, size_t subbuf_size, int cpu)
-{
-	FILE *in = fopen(file, "rb");
-	unsigned char *buf = malloc(subbuf_size);
-	size_t n;
-	int ret = 0;
-
-	if (!in || !buf) {
-		free(buf);
-		if (in)
-			fclose(in);
-		return die("%s: cannot read it", file);
+		if (big) {
+			tm_format_payload(f, ev, big, (size_t)n + 1);
+			out("%s/%s %s\n", f->system, f->name, big);
+			free(big);
+			return;
+		}
+		out_errno = ENOMEM;
+		return;
 	}
-	while ((n = fread(buf, 1, subbuf_size, in)) > 0) {
-		struct tm_subbuf sb;
-		struct tm_event ev;
-		int r;
-
-		if (n != subbuf_size) {
-			ret = die(
-				"%s: ends with a partial sub-buffer (wrong --subbuf-size?)",
-				file);
-			break;
-		}
-		if (tm_subbuf_load(&sb, buf, subbuf_size, false)) {
-			ret = die("%s: a sub-buffer's commit is past its end",
-				  file);
-			break;
-		}
-		print_missed(cpu, sb.ts, sb.missed);
-		while ((r = tm_subbuf_next(&sb, &ev)) > 0)
-			print_event(cpu, &ev);
-		if (r < 0) {
-			ret = die("%s: a sub-buffer holds a corrupt record",
-				  file);
-			break;
-		}
-	}
-	free(buf);
-	fclose(in);
-	return ret;
+	out("%s/%s %s\n", f->system, f->name, text);
 }
 
-//! [drain]
-/* Print the events of one CPU until its reader page has nothing new. */
-static int drain(struct tracemap *tm)
+/* Load the event formats of the buffer; warn when there are none. */
+static void load_formats(const char *tracefs, const char *instance)
 {
+	char dir[600];
+	int r = -ENOENT;
+
+	if (tracefs) {
+		snprintf(dir, sizeof(dir), "%s%s%s", tracefs,
+			 instance ? "/instances/" : "",
+			 instance ? instance : "");
+		r = tm_formats_load(&formats, dir);
+	}
+	if (r <= 0)
+		warn("no event format could be loaded from %s/events%s%s: events print as unknown/ID",
+		     tracefs ? dir : "(no tracefs found)", r < 0 ? ": " : "",
+		     r < 0 ? strerror(-r) : "");
+	/* Some files that failed: print_event() says so if it matters. */
+}
+
+/* --- offline: a file of sub-buffers --------------------------------- */
+
+/* A capture mapped into memory. */
+struct capture {
+	const char *name;
+	const unsigned char *buf;
+	size_t len;
+	struct tm_layout layout; /* from events/header_page, else native */
+};
+
+static bool all_zero(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+/*
+ * Whether the size bytes at p look like one sub-buffer as read() of
+ * trace_pipe_raw returns it: not empty, every record decodes, and the
+ * kernel zeroed everything after the data (and after the stored count of
+ * lost events).
+ */
+static bool subbuf_fits(const struct capture *c, const unsigned char *p,
+			size_t size)
+{
+	struct tm_subbuf sb;
 	struct tm_event ev;
-	int64_t missed;
+	size_t used;
 	int r;
 
-	for (;;) {
-		while ((r = tracemap_next(tm, &ev)) > 0)
-			print_event(tm->cpu, &ev);
+	if (tm_subbuf_load(&sb, &c->layout, p, size, false))
+		return false;
+	if (sb.commit == 0 && sb.missed == 0)
+		return false;
+	while ((r = tm_subbuf_next(&sb, &ev)) > 0)
+		;
+	if (r < 0)
+		return false;
+	used = c->layout.data_offset + sb.commit;
+	if (sb.missed > 0)
+		used += c->layout.commit_size; /* the stored count, a long */
+	return used <= size && all_zero(p + used, size - used);
+}
+
+/* How many of the whole sub-buffers of size bytes in the capture fit. */
+static size_t count_fits(const struct capture *c, size_t size, size_t *whole)
+{
+	size_t n = 0;
+
+	*whole = c->len / size;
+	for (size_t i = 0; i < *whole; i++)
+		n += subbuf_fits(c, c->buf + i * size, size);
+	return n;
+}
+
+/*
+ * The sub-buffer size (a power of two from 4 KiB) that the most sub-buffers
+ * of the capture fit, by share; 0 when none fits at all.
+ */
+static size_t guess_subbuf_size(const struct capture *c, double *share)
+{
+	size_t best = 0, whole;
+
+	*share = 0;
+	for (size_t size = 4096; size && size <= c->len; size *= 2) {
+		double s = (double)count_fits(c, size, &whole) / (double)whole;
+
+		if (s > *share) {
+			*share = s;
+			best = size;
+		}
+	}
+	return best;
+}
+
+/*
+ * Decode sub-buffer idx (avail of its size bytes are in the file; the rest
+ * is zero in p). Returns 0, or 1 after one line on stderr naming it.
+ */
+static int offline_subbuf(const struct capture *c, size_t idx,
+			  const unsigned char *p, size_t size, size_t avail,
+			  int cpu)
+{
+	size_t off = idx * size;
+	struct tm_subbuf sb;
+	struct tm_event ev;
+	int r;
+
+	if (tm_subbuf_load(&sb, &c->layout, p, size, false)) {
+		warn("%s: sub-buffer %zu (byte %zu): %s", c->name, idx, off,
+		     avail < size ?
+			     "cut short by the end of the file" :
+			     "its commit is past its end (wrong --subbuf-size?)");
+		return 1;
+	}
+	print_missed(cpu, sb.ts, sb.missed);
+	while ((r = tm_subbuf_next(&sb, &ev)) > 0) {
+		if ((const unsigned char *)ev.data + ev.size > p + avail)
+			break; /* the file ends inside this event */
+		print_event(cpu, &ev);
+	}
+	if (avail < size) {
+		warn("%s: sub-buffer %zu (byte %zu): the file ends %zu bytes into it; the events after byte %zu are lost",
+		     c->name, idx, off, avail, c->len);
+		return 1;
+	}
+	if (r < 0) {
+		warn("%s: sub-buffer %zu (byte %zu): bad record at byte %zu; the rest of this sub-buffer is skipped",
+		     c->name, idx, off, off + c->layout.data_offset + sb.pos);
+		return 1;
+	}
+	return 0;
+}
+
+static int offline(const char *file, size_t size, int cpu, const char *tracefs)
+{
+	struct capture c = { .name = file };
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), guess, whole, fits;
+	unsigned char *last = NULL;
+	struct stat st;
+	double share;
+	void *map;
+	int fd, ret = 0;
+
+	fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
+		warn("%s: %s", file, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return 1;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size == 0) {
+		warn("%s: %s", file,
+		     S_ISREG(st.st_mode) ? "empty: no sub-buffers" :
+					   "not a regular file");
+		close(fd);
+		return 1;
+	}
+	c.len = (size_t)st.st_size;
+	map = mmap(NULL, c.len, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED) {
+		warn("%s: mmap: %s", file, strerror(errno));
+		return 1;
+	}
+	c.buf = map;
+	load_formats(tracefs, NULL);
+	tm_layout_native(&c.layout);
+	if (tracefs) {
+		int r = tm_layout_load(&c.layout, tracefs);
+
+		if (r == -EBADMSG)
+			warn("%s/events/header_page: not understood; decoding with this machine's sub-buffer header",
+			     tracefs);
+		if (r)
+			tm_layout_native(&c.layout);
+	}
+
+	guess = guess_subbuf_size(&c, &share);
+	if (!size) {
+		size = guess ? guess : page;
+		if (size != page)
+			warn("%s: sub-buffers of %zu bytes (detected; --subbuf-size overrides)",
+			     file, size);
+	} else if (guess && guess != size && size <= c.len &&
+		   (fits = count_fits(&c, size, &whole),
+		    (double)fits / (double)whole < share)) {
+		warn("%s: %zu of its %zu sub-buffers of %zu bytes do not look right; it looks like sub-buffers of %zu bytes: try --subbuf-size %zu",
+		     file, whole - fits, whole, size, guess, guess);
+		munmap(map, c.len);
+		return 1;
+	}
+
+	for (size_t idx = 0; idx * size < c.len && !out_errno; idx++) {
+		size_t off = idx * size, avail = c.len - off;
+		const unsigned char *p = c.buf + off;
+
+		if (avail < size) {
+			/* The last one is cut short: decode what is there. */
+			last = calloc(1, size);
+			if (!last) {
+				warn("%s: out of memory", file);
+				ret = 1;
+				break;
+			}
+			memcpy(last, p, avail);
+			p = last;
+		} else {
+			avail = size;
+		}
+		ret |= offline_subbuf(&c, idx, p, size, avail, cpu);
+	}
+	free(last);
+	munmap(map, c.len);
+	return out_flush() | ret;
+}
+
+/* --- live: the mapped buffers ---------------------------------------- */
+
+//! [drain]
+/*
+ * Print the events of one CPU until its reader sub-buffer has nothing new,
+ * or after max_swaps new sub-buffers (a flood never ends), or on a signal
+ * (stop) or a failed write. Every loss is printed where it happened.
+ * Returns 0 or -errno.
+ */
+static int drain(struct tracemap *tm, unsigned int max_swaps)
+{
+	struct tm_reader rd;
+	struct tm_event ev;
+	int r;
+
+	for (unsigned int swaps = 0;; swaps++) {
+		while ((r = tracemap_next(tm, &ev)) > 0 && !out_errno)
+			print_event(tracemap_cpu(tm), &ev);
 		if (r < 0)
 			return r;
-		r = tracemap_get_reader(tm, &missed);
+		if (out_errno || swaps == max_swaps || stop > 1 ||
+		    (stop && max_swaps == -1U))
+			return 0;
+		r = tracemap_get_reader(tm, &rd);
+		print_loss(tm, &rd); /* whatever r: drops come with a 0 */
 		if (r <= 0)
 			return r;
-		print_missed(tm->cpu, tm->sb.ts, missed);
 	}
 }
 //! [drain]
+
+/* How many sub-buffers the final drain takes at most: one buffer's worth. */
+static unsigned int buffer_subbufs(const struct tracemap *tm)
+{
+	const struct trace_buffer_meta *meta = tracemap_meta(tm);
+
+	/* read() mode has no meta-page: a bound all the same */
+	return meta ? meta->nr_subbufs + 1 : 4096;
+}
+
+/* Open every CPU (cpu < 0) or one: the number opened, or -1 after an error. */
+static int open_cpus(struct tracemap *tms, const char *tracefs,
+		     const char *instance, int cpu)
+{
+	int n = 0;
+
+	for (int c = cpu < 0 ? 0 : cpu; c < MAX_CPUS; c++) {
+		int r = tracemap_open(&tms[n], tracefs, instance, c,
+				      TM_NONBLOCK | TM_FALLBACK_READ);
+
+		if (r == -ENODEV && cpu < 0 && n > 0)
+			break; /* past the last CPU */
+		if (r == -ENXIO && cpu < 0) {
+			warn("%s: not read (nor when it comes online later)",
+			     tracemap_error(&tms[n]));
+			continue;
+		}
+		if (r) {
+			warn("%s", tracemap_error(&tms[n]));
+			while (n > 0)
+				tracemap_close(&tms[--n]);
+			return -1;
+		}
+		if (tracemap_mode(&tms[n]) == TM_MODE_READ)
+			warn("%s", tracemap_error(&tms[n]));
+		n++;
+		if (cpu >= 0)
+			break;
+	}
+	if (n == 0)
+		warn("no CPU could be read");
+	return n ? n : -1;
+}
 
 static int live(const char *tracefs, const char *instance, int cpu,
 		bool nonblock, int interval)
 {
 	static struct tracemap tms[MAX_CPUS];
 	static struct pollfd pfds[MAX_CPUS];
-	int n = 0, ret = 0;
+	int n = open_cpus(tms, tracefs, instance, cpu), ret = 0;
 
-	for (int c = cpu < 0 ? 0 : cpu; c < MAX_CPUS; c++) {
-		int r = tracemap_open(&tms[n], tracefs, instance, c,
-				      TM_NONBLOCK);
-
-		if (r == TM_ERR_NO_CPU && cpu < 0 && n > 0)
-			break; /* past the last CPU */
-		if (r)
-			return die("%s", tms[n].err);
-		pfds[n].fd = tms[n].fd;
-		pfds[n].events = POLLIN;
-		n++;
-		if (cpu >= 0)
-			break;
+	if (n < 0)
+		return 1;
+	for (int i = 0; i < n; i++) {
+		pfds[i].fd = tracemap_fd(&tms[i]);
+		pfds[i].events = POLLIN;
 	}
+	load_formats(tracefs, instance);
 	while (!stop && !ret) {
-		for (int i = 0; i < n && !ret; i++) {
-			int r = drain(&tms[i]);
-
-			if (r == TM_ERR_INTR)
-				break;
-			if (r < 0)
-				ret = die("%s", tms[i].err);
+		for (int i = 0; i < n && !ret && !stop; i++) {
+			if (drain(&tms[i], -1U) < 0) {
+				warn("%s", tracemap_error(&tms[i]));
+				ret = 1;
+			}
 		}
-		fflush(stdout);
+		ret |= out_flush();
 		if (nonblock)
 			break;
 		/* Wakes when a CPU reaches buffer_percent, or after interval. */
-		if (poll(pfds, (nfds_t)n, interval) < 0 && errno != EINTR)
-			ret = die("poll: %s", strerror(errno));
+		if (!ret && !stop &&
+		    poll(pfds, (nfds_t)n, interval ? interval : -1) < 0 &&
+		    errno != EINTR) {
+			warn("poll: %s", strerror(errno));
+			ret = 1;
+		}
 	}
+	/*
+	 * Stopped by a signal: print what arrived since the last look, but at
+	 * most one buffer's worth per CPU, so that a flood cannot hold us (a
+	 * second signal cuts even that short).
+	 */
+	for (int i = 0; i < n && stop && !ret; i++) {
+		if (drain(&tms[i], buffer_subbufs(&tms[i])) < 0) {
+			warn("%s", tracemap_error(&tms[i]));
+			ret = 1;
+		}
+	}
+	if (stop)
+		ret |= out_flush();
 	for (int i = 0; i < n; i++)
 		tracemap_close(&tms[i]);
 	return ret;
@@ -205,31 +558,22 @@ int main(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'I' },
 		{ "offline", required_argument, NULL, 'o' },
 		{ "subbuf-size", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	const char *instance = NULL, *tracefs = NULL, *file = NULL;
-	size_t subbuf_size = (size_t)sysconf(_SC_PAGESIZE);
-	int cpu = -1, interval = 1000, opt, ret;
+	long cpu = -1, interval = 1000, subbuf_size = 0;
 	bool nonblock = false;
-	char *end, dir[600];
 	struct sigaction sa = { .sa_handler = on_signal };
+	int opt, ret;
 
+	cli_prog = "trace_stream";
+	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		long v = 0;
-
-		if (optarg && opt != 'i' && opt != 't' && opt != 'o') {
-			errno = 0;
-			v = strtol(optarg, &end, 10);
-			if (errno || *end || v < 0 || v > (1L << 30)) {
-				fprintf(stderr,
-					"trace_stream: bad number '%s'\n",
-					optarg);
-				return 2;
-			}
-		}
 		switch (opt) {
 		case 'c':
-			cpu = (int)v;
+			if (cli_number("--cpu", optarg, 0, MAX_CPUS - 1, &cpu))
+				return 2;
 			break;
 		case 'i':
 			instance = optarg;
@@ -241,39 +585,45 @@ int main(int argc, char **argv)
 			nonblock = true;
 			break;
 		case 'I':
-			interval = (int)v;
+			if (cli_number("--interval", optarg, 0, INT32_MAX,
+				       &interval))
+				return 2;
 			break;
 		case 'o':
 			file = optarg;
 			break;
 		case 's':
-			subbuf_size = (size_t)v;
+			if (cli_number("--subbuf-size", optarg, 64, 1L << 30,
+				       &subbuf_size))
+				return 2;
 			break;
+		case 'h':
+			return cli_help(usage_text);
 		default:
-			fprintf(stderr,
-				"usage: see the comment at the top of trace_stream.c\n");
-			return 2;
+			return cli_bad_option(argv, optind);
 		}
 	}
-	if (optind != argc || subbuf_size <= TM_SUBBUF_HEADER) {
-		fprintf(stderr,
-			"trace_stream: unexpected argument or bad --subbuf-size\n");
-		return 2;
-	}
+	if (optind != argc)
+		return cli_usage_error("unexpected argument '%s'",
+				       argv[optind]);
+	if (subbuf_size && !file)
+		return cli_usage_error(
+			"--subbuf-size only goes with --offline");
 	if (!tracefs)
 		tracefs = tracemap_tracefs();
-	if (tracefs) {
-		snprintf(dir, sizeof(dir), "%s%s%s", tracefs,
-			 instance ? "/instances/" : "",
-			 instance ? instance : "");
-		tm_formats_load(&formats, dir);
-	}
+	/* Not found because closed to us (not root): let the open say so. */
+	if (!tracefs && access("/sys/kernel/tracing", X_OK) && errno == EACCES)
+		tracefs = "/sys/kernel/tracing";
+	/* A closed pipe is a write error like any other: report it. */
+	signal(SIGPIPE, SIG_IGN);
 	if (file) {
-		ret = offline(file, subbuf_size, cpu < 0 ? 0 : cpu);
+		ret = offline(file, (size_t)subbuf_size, cpu < 0 ? 0 : (int)cpu,
+			      tracefs);
 	} else {
 		sigaction(SIGINT, &sa, NULL); /* no SA_RESTART: poll returns */
 		sigaction(SIGTERM, &sa, NULL);
-		ret = live(tracefs, instance, cpu, nonblock, interval);
+		ret = live(tracefs, instance, (int)cpu, nonblock,
+			   (int)interval);
 	}
 	tm_formats_free(&formats);
 	return ret;

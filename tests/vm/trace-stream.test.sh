@@ -1,0 +1,190 @@
+# SPDX-License-Identifier: MIT
+# trace_stream as a user meets it: --help, a stdout that fails (a full
+# device, a closed pipe), SIGINT (prints what arrived since the last look,
+# and stops promptly under a flood), --interval 0 (no busy loop), tracing
+# without root, the first example of the README and the guide; and what a
+# tracing system does while it runs: resets (echo > trace, a trace_clock
+# change), a second trace_stream on the same CPU, another reader.
+. "$(dirname "$0")/guest-lib.sh"
+tmp=/tmp/trace-stream-test
+rm -rf $tmp && mkdir -p $tmp
+
+# uptime_cs: time since boot in centiseconds
+uptime_cs() { tr -d . </proc/uptime | cut -d' ' -f1; }
+# markers CPU N TEXT: write "TEXT i" N times to trace_marker from CPU CPU
+markers() {
+	taskset "$((1 << $1))" sh -c "i=0; while [ \$i -lt $2 ]; do i=\$((i+1)); echo \"$3 \$i\" >$TRACEFS/trace_marker; done"
+}
+# stderr_has NAME FILE TEXT: FILE is one line that contains TEXT
+stderr_has() {
+	if [ "$(wc -l <"$2")" = 1 ] && grep -q -- "$3" "$2"; then pass "$1"; else fail "$1" "wanted one line with '$3', got '$(head -c 300 "$2" | tr '\n' '|')'"; fi
+}
+
+rc=0
+trace_stream --help >$tmp/help 2>&1 || rc=$?
+expect_eq help "0 usage: trace_stream" "$rc $(head -n 1 $tmp/help | cut -d' ' -f1,2)"
+
+# A stdout that fails: the events are taken from the ring, so say it.
+trace_reset
+markers 0 300 full
+rc=0
+trace_stream --cpu 0 --nonblock >/dev/full 2>$tmp/err || rc=$?
+expect_eq write-error-exit 1 "$rc"
+stderr_has write-error-said $tmp/err "writing to stdout: No space left on device"
+# A closed pipe: the reader (true) is gone before trace_stream writes.
+markers 0 300 pipe
+rc=$( (sleep 1; trace_stream --cpu 0 --nonblock 2>$tmp/err; echo $? >$tmp/rc) | true; sleep 2; cat $tmp/rc)
+expect_eq closed-pipe-exit 1 "$rc"
+stderr_has closed-pipe-said $tmp/err "writing to stdout: Broken pipe"
+
+# SIGINT prints what arrived since the last wake (far below buffer_percent,
+# and before --interval is up).
+trace_reset
+trace_stream --cpu 0 --interval 10000 >$tmp/int 2>$tmp/err &
+pid=$!
+sleep 1
+markers 0 3 "before sigint"
+kill -INT $pid
+wait $pid
+expect_eq sigint-exit 0 "$?"
+expect_eq sigint-drains "before sigint 1|before sigint 2|before sigint 3" \
+	"$(cut -d' ' -f4- $tmp/int | tr '\n' '|' | sed 's/|$//')"
+
+# --interval 0: wait for the kernel's wake-up only, never spin. The CPU
+# time it uses in 2 s, once started (loading the formats takes some).
+# cpu_ticks PID: user + system time of PID, in clock ticks (1/100 s)
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+trace_stream --cpu 0 --interval 0 >/dev/null 2>$tmp/err &
+pid=$!
+sleep 1
+t0=$(cpu_ticks $pid)
+sleep 2
+ticks=$(($(cpu_ticks $pid) - t0))
+kill -INT $pid
+wait $pid
+rc=$?
+echo "--interval 0: $ticks ticks of CPU in 2 s"
+if [ "$ticks" -lt 10 ] && [ "$rc" = 0 ]; then pass interval-0-sleeps; else fail interval-0-sleeps "$ticks ticks of CPU in 2 s, exit $rc"; fi
+
+# SIGINT under a flood (the sequenced producer at full speed on CPU 0):
+# trace_stream prints at most one more buffer's worth and stops (256 KiB
+# here: formatting them takes time under TCG), and a second SIGINT stops
+# it at once.
+# flood_stop NAME LIMIT_CS SIGNALS: the time from the first SIGINT to the
+# exit is under LIMIT_CS centiseconds
+flood_stop() {
+	local pid t0 t1 n=0
+	taskset 2 trace_stream --cpu 0 >/dev/null 2>$tmp/err &
+	pid=$!
+	sleep 2
+	t0=$(uptime_cs)
+	kill -INT $pid
+	[ "$3" = 1 ] || { sleep 0.2; kill -INT $pid; }
+	while kill -0 $pid 2>/dev/null && [ $n -lt 300 ]; do sleep 0.05; n=$((n + 1)); done
+	t1=$(uptime_cs)
+	kill -KILL $pid 2>/dev/null
+	wait $pid
+	echo "$1: trace_stream stopped $((t1 - t0)) cs after the first SIGINT under a flood"
+	if [ $((t1 - t0)) -lt "$2" ]; then pass "$1"; else fail "$1" "still running $((t1 - t0)) cs after SIGINT"; fi
+}
+if modprobe seq_producer; then
+	trace_reset
+	echo 256 >$TRACEFS/buffer_size_kb
+	echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
+	seq_configure 0 0 16 0
+	echo 1 >$SEQ_PARAMS/run
+	flood_stop sigint-flood-stops 300 1
+	flood_stop sigint-twice-flood-stops-at-once 100 2
+	echo 0 >$SEQ_PARAMS/run
+	rmmod seq_producer
+else
+	fail sigint-flood-stops "modprobe seq_producer failed"
+fi
+
+# prints FILE: the payloads of FILE's ftrace/print lines, "|"-joined
+prints() { awk '$3 == "ftrace/print"' "$1" | cut -d' ' -f4- | tr '\n' '|' | sed 's/|$//'; }
+# seq_text TEXT N: "TEXT 1|TEXT 2|...|TEXT N"
+seq_text() { i=0; while [ $i -lt "$2" ]; do i=$((i + 1)); printf '%s %d' "$1" $i; [ $i = "$2" ] || printf '|'; done; }
+
+# Resets while trace_stream runs: one line each, and it goes on.
+trace_reset
+trace_stream --cpu 0 --interval 100 >$tmp/reset 2>$tmp/err &
+pid=$!
+sleep 1
+markers 0 3 "before reset"
+sleep 1
+echo >$TRACEFS/trace
+markers 0 3 "after reset"
+sleep 1
+echo global >$TRACEFS/trace_clock
+markers 0 3 "after clock"
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+echo local >$TRACEFS/trace_clock
+expect_eq reset-exit "0 " "$rc $(cat $tmp/err)"
+expect_eq reset-events "$(seq_text "before reset" 3)|$(seq_text "after reset" 3)|$(seq_text "after clock" 3)" "$(prints $tmp/reset)"
+expect_eq reset-lines 2 "$(awk '$3 == "reset"' $tmp/reset | wc -l)"
+
+# Two trace_stream on the same CPU: neither fails, one that finds the
+# reader sub-buffer moved under it says another reader took events, and
+# every event is printed by one or both (both may print the events of the
+# reader sub-buffer they share).
+trace_reset
+trace_stream --cpu 0 --interval 100 >$tmp/first 2>$tmp/first.err &
+pid1=$!
+trace_stream --cpu 0 --interval 100 >$tmp/second 2>$tmp/second.err &
+pid2=$!
+sleep 1
+markers 0 300 "two readers"
+sleep 1
+kill -INT $pid1 $pid2
+wait $pid1
+rc1=$?
+wait $pid2
+expect_eq two-readers-exit "0 0 " "$rc1 $? $(cat $tmp/first.err $tmp/second.err)"
+expect_eq two-readers-none-lost 300 "$(cat $tmp/first $tmp/second | awk '$3 == "ftrace/print"' | cut -d' ' -f4- | sort -u | wc -l)"
+both=$(grep -c ' other-reader ' $tmp/first $tmp/second | sed 's/.*://' | tr '\n' ' ')
+echo "two readers: printed $(grep -c ' ftrace/print ' $tmp/first) and $(grep -c ' ftrace/print ' $tmp/second); other-reader lines: $both"
+case $both in
+"0 0 ") fail two-readers-say-so "no other-reader line" ;;
+*) pass two-readers-say-so ;;
+esac
+
+# Another reader of another kind (read() of trace_pipe_raw) takes a
+# sub-buffer while trace_stream waits: trace_stream says so, and what it
+# prints plus what the other took is everything.
+trace_reset
+echo 100 >$TRACEFS/buffer_percent
+trace_stream --cpu 0 --interval 10000 >$tmp/other 2>$tmp/err &
+pid=$!
+sleep 1
+markers 0 300 "shared"
+dd if=$TRACEFS/per_cpu/cpu0/trace_pipe_raw of=$tmp/taken.raw bs=4096 count=1 2>/dev/null
+sleep 0.5
+kill -INT $pid
+wait $pid
+rc=$?
+echo 50 >$TRACEFS/buffer_percent
+taken=$(trace_stream --offline $tmp/taken.raw | grep -c ' ftrace/print ')
+got=$(grep -c ' ftrace/print ' $tmp/other)
+echo "other reader: trace_stream printed $got, the other took $taken"
+expect_eq other-reader-exit "0 " "$rc $(cat $tmp/err)"
+expect_eq other-reader-line 1 "$(awk '$3 == "other-reader"' $tmp/other | wc -l)"
+expect_eq other-reader-accounted 300 $((got + taken))
+
+# Not root: a permission error, not "tracefs not found".
+trace_reset
+grep -q '^nobody:' /etc/passwd 2>/dev/null || echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
+rc=0
+su -s /bin/sh nobody -c 'trace_stream --cpu 0 --nonblock' >/dev/null 2>$tmp/err || rc=$?
+expect_eq not-root-exit 1 "$rc"
+stderr_has not-root-said $tmp/err "Permission denied"
+
+# The first example of the README and the guide, with the shell on CPU 1.
+trace_reset
+taskset 2 sh -c "echo hello > $TRACEFS/trace_marker"
+expect_eq first-example "1 ftrace/print hello" "$(trace_stream --nonblock | cut -d' ' -f1,3-)"
+trace_reset
+rm -rf $tmp
