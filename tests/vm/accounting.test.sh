@@ -18,7 +18,7 @@
 #    lines = N, no count unknown (with the mmap mode only).
 # SEQ_CONSUME names the consumer and ACCOUNTING_MODES the ways it reads
 # (tracemap-m32.test.sh: the 32-bit build, read and splice only).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 SEQ_CONSUME=${SEQ_CONSUME:-seq_consume}
 ACCOUNTING_MODES=${ACCOUNTING_MODES:-mmap read splice}
 
@@ -94,7 +94,7 @@ done
 # that only moved reader.read; examples/tracemap.c does that).
 for mode in $ACCOUNTING_MODES; do
 	setup 4 1
-	echo 1408 >$TRACEFS/buffer_size_kb
+	echo "$TRACE_BUFFER_KB" >$TRACEFS/buffer_size_kb
 	name=keeps-up-$mode-4k-cpu0
 	seq_configure 0 20000 $SIZE 40000
 	if $SEQ_CONSUME --mode $mode --cpu 0 --start >$OUT 2>/tmp/accounting.err; then

@@ -5,7 +5,7 @@
 # without root, the first example of the README and the guide; and what a
 # tracing system does while it runs: resets (echo > trace, a trace_clock
 # change), a second trace_stream on the same CPU, another reader.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 tmp=/tmp/trace-stream-test
 rm -rf $tmp && mkdir -p $tmp
 

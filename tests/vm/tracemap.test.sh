@@ -5,7 +5,7 @@
 # resize storm, tracefs was once seen answering ENODEV for the rest of the
 # boot. The tree's own ring-buffer/map_test
 # runs in rb-selftests.test.sh.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 tmp=/tmp/tracemap-test
 rm -rf $tmp && mkdir -p $tmp
 
