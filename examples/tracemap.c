@@ -412,6 +412,7 @@ const char *tracemap_tracefs(void)
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		snprintf(path, sizeof(path), "%s/per_cpu", dirs[i]);
 		/* Not root: say so at open (EACCES), not "no tracefs". */
+		errno = 0;
 		if (is_dir(path) || errno == EACCES)
 			return dirs[i];
 	}

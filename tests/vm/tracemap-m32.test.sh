@@ -6,7 +6,7 @@
 # GET_READER for 32-bit processes (compat_32bit_get_reader shows it), so
 # the 32-bit library reads through read(): the tests here are those of
 # tracemap_kernel and accounting.test.sh that hold on that path.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 trace_reset
 tracemap_kernel_m32 -t compat_32bit_get_reader -t sixteen_markers_decode_exactly \
