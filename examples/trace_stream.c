@@ -614,9 +614,6 @@ int main(int argc, char **argv)
 			"--subbuf-size only goes with --offline");
 	if (!tracefs)
 		tracefs = tracemap_tracefs();
-	/* Not found because closed to us (not root): let the open say so. */
-	if (!tracefs && access("/sys/kernel/tracing", X_OK) && errno == EACCES)
-		tracefs = "/sys/kernel/tracing";
 	/* A closed pipe is a write error like any other: report it. */
 	signal(SIGPIPE, SIG_IGN);
 	if (file) {
