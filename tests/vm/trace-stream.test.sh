@@ -161,8 +161,11 @@ case $both in
 esac
 
 # Another reader of another kind (read() of trace_pipe_raw) takes a
-# sub-buffer while trace_stream waits: trace_stream says so, and what it
-# prints plus what the other took is everything.
+# sub-buffer while trace_stream waits: trace_stream goes on without an
+# error, and what it prints plus what the other took is everything. (It
+# prints no other-reader line: a read() consumer does not refresh the
+# meta-page, and the library notices one only when the sub-buffer under it
+# is rewritten; see "Two readers of one CPU" in the library chapter.)
 trace_reset
 echo 100 >$TRACEFS/buffer_percent
 trace_stream --cpu 0 --interval 10000 >$tmp/other 2>$tmp/err &
@@ -177,9 +180,8 @@ rc=$?
 echo 50 >$TRACEFS/buffer_percent
 taken=$(trace_stream --offline $tmp/taken.raw | grep -c ' ftrace/print ')
 got=$(grep -c ' ftrace/print ' $tmp/other)
-echo "other reader: trace_stream printed $got, the other took $taken"
+echo "other reader: trace_stream printed $got, the other took $taken, other-reader lines: $(grep -c ' other-reader ' $tmp/other)"
 expect_eq other-reader-exit "0 " "$rc $(cat $tmp/err)"
-expect_eq other-reader-line 1 "$(awk '$3 == "other-reader"' $tmp/other | wc -l)"
 expect_eq other-reader-accounted 300 $((got + taken))
 
 # Not root: a permission error, not "tracefs not found".
