@@ -61,7 +61,9 @@ stage_patch() {
 	local work=$CACHE_DIR/patching touched=$CACHE_DIR/patching.list f
 	rm -rf "$work" && mkdir -p "$work" "$TREE_DIR"
 	while read -r patch; do
-		sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$SERIES_DIR/$patch"
+		# Plain unified diffs name their files only in ---/+++ lines.
+		sed -n -e 's|^--- a/\([^[:space:]]*\).*|\1|p' \
+			-e 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$SERIES_DIR/$patch"
 	done < <(series_patches) | sort -u >"$touched"
 	while read -r f; do
 		[ ! -f "$PRISTINE_DIR/$f" ] || install -D -m 0644 "$PRISTINE_DIR/$f" "$work/$f"
