@@ -137,8 +137,11 @@ expect_eq reset-lines 2 "$(awk '$3 == "reset"' $tmp/reset | wc -l)"
 
 # Two trace_stream on the same CPU: neither fails, one that finds the
 # reader sub-buffer moved under it says another reader took events, and
-# every event is printed by one or both (both may print the events of the
-# reader sub-buffer they share).
+# neither prints an event twice. Events can be lost to both: a GET_READER
+# of one reader moves the kernel's read position past events the other
+# has not decoded yet (the kernel keeps one reader page per CPU). So the
+# check is that such a loss never goes unannounced: all 300 events are
+# printed by one or both, or an other-reader line says some were taken.
 trace_reset
 trace_stream --cpu 0 --interval 100 >$tmp/first 2>$tmp/first.err &
 pid1=$!
@@ -152,9 +155,17 @@ wait $pid1
 rc1=$?
 wait $pid2
 expect_eq two-readers-exit "0 0 " "$rc1 $? $(cat $tmp/first.err $tmp/second.err)"
-expect_eq two-readers-none-lost 300 "$(cat $tmp/first $tmp/second | awk '$3 == "ftrace/print"' | cut -d' ' -f4- | sort -u | wc -l)"
 both=$(grep -c ' other-reader ' $tmp/first $tmp/second | sed 's/.*://' | tr '\n' ' ')
-echo "two readers: printed $(grep -c ' ftrace/print ' $tmp/first) and $(grep -c ' ftrace/print ' $tmp/second); other-reader lines: $both"
+union=$(cat $tmp/first $tmp/second | awk '$3 == "ftrace/print"' | cut -d' ' -f4- | sort -u | wc -l)
+case "$union $both" in
+"300 "*) pass two-readers-losses-announced ;;
+*" 0 0 ") fail two-readers-losses-announced "$union of 300 printed, and no other-reader line" ;;
+*) pass two-readers-losses-announced ;;
+esac
+for f in first second; do
+	expect_eq two-readers-$f-no-duplicates "" "$(awk '$3 == "ftrace/print"' $tmp/$f | cut -d' ' -f4- | sort | uniq -d | head -n 3 | tr '\n' ' ')"
+done
+echo "two readers: printed $(grep -c ' ftrace/print ' $tmp/first) and $(grep -c ' ftrace/print ' $tmp/second), $union of 300 together; other-reader lines: $both"
 case $both in
 "0 0 ") fail two-readers-say-so "no other-reader line" ;;
 *) pass two-readers-say-so ;;
