@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -17,18 +18,8 @@
 
 #include "tracemap.h"
 
-/* Record types (type_len of the event header) and commit-word flags. */
-enum {
-	TM_TYPE_DATA_MAX = 28,
-	TM_TYPE_PADDING = 29,
-	TM_TYPE_TIME_EXTEND = 30,
-	TM_TYPE_TIME_STAMP = 31,
-};
-#define TM_TS_SHIFT 27
-#define TM_TS_MSB (0x1fULL << 59) /* bits an absolute time stamp lacks */
-#define TM_MISSED_EVENTS (1U << 31)
-#define TM_MISSED_STORED (1U << 30)
-#define TM_COMMIT_MASK (TM_MISSED_STORED - 1)
+#define TM_TS_MSB (0x1fULL << RB_TS_ABS_BITS) /* bits an absolute stamp lacks */
+#define TM_MAP_TRIES 8 /* opens that race with a resize, before giving up */
 
 static uint32_t get_u32(const unsigned char *p)
 {
@@ -38,52 +29,79 @@ static uint32_t get_u32(const unsigned char *p)
 	return v;
 }
 
+/* --- one sub-buffer ---------------------------------------------------- */
+
+void tm_layout_native(struct tm_layout *l)
+{
+	l->commit_offset = RB_COMMIT_OFFSET;
+	l->commit_size = sizeof(long);
+	l->data_offset = RB_COMMIT_OFFSET + sizeof(long);
+}
+
+static bool layout_ok(const struct tm_layout *l)
+{
+	return (l->commit_size == 4 || l->commit_size == 8) &&
+	       l->commit_offset % 4 == 0 && l->commit_offset < 64 &&
+	       l->data_offset >= l->commit_offset + l->commit_size &&
+	       l->data_offset < 256;
+}
+
 /*
- * The commit word is a local_t (a long). The kernel adds the flags as int
- * constants, so on 64-bit the upper half is sign-extended garbage: only the
- * low 32 bits mean anything. Live pages change under us: load it once.
+ * The low 32 bits of the commit word: the only meaningful ones (the flags
+ * are added as int constants, so the upper half of a 64-bit word is
+ * sign-extended garbage). Live pages change under us: load it once.
  */
 static uint32_t read_commit(const struct tm_subbuf *sb)
 {
-	const unsigned char *p = sb->base + 8;
-	unsigned long v;
+	uint32_t off = sb->layout.commit_offset;
+	const uint32_t *p;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	off += sb->layout.commit_size - 4;
+#endif
+	p = (const uint32_t *)(const void *)(sb->base + off);
 	if (sb->live)
-		v = __atomic_load_n((const unsigned long *)(const void *)p,
-				    __ATOMIC_ACQUIRE);
-	else
-		memcpy(&v, p, sizeof(v));
-	return (uint32_t)v;
+		return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+	return get_u32(sb->base + off);
 }
 
-int tm_subbuf_load(struct tm_subbuf *sb, const void *subbuf, size_t size,
-		   bool live)
+int tm_subbuf_load(struct tm_subbuf *sb, const struct tm_layout *l,
+		   const void *subbuf, size_t size, bool live)
 {
 	uint32_t word;
 
 	memset(sb, 0, sizeof(*sb));
-	if (!subbuf || size <= TM_SUBBUF_HEADER || size > UINT32_MAX)
+	if (l)
+		sb->layout = *l;
+	else
+		tm_layout_native(&sb->layout);
+	if (!subbuf || !layout_ok(&sb->layout) ||
+	    size <= sb->layout.data_offset || size > UINT32_MAX)
 		return -EINVAL;
 	sb->base = subbuf;
-	sb->cap = (uint32_t)(size - TM_SUBBUF_HEADER);
+	sb->cap = (uint32_t)(size - sb->layout.data_offset);
 	sb->live = live;
-	memcpy(&sb->ts, sb->base, sizeof(sb->ts));
+	memcpy(&sb->ts, sb->base + RB_TIME_STAMP_OFFSET, sizeof(sb->ts));
 	word = read_commit(sb);
-	sb->commit = word & TM_COMMIT_MASK;
+	sb->commit = word & RB_COMMIT_MASK;
 	if (sb->commit > sb->cap)
-		return -EINVAL;
-	if (word & TM_MISSED_EVENTS) {
-		unsigned long n;
+		return -EBADMSG;
+	if (word & RB_MISSED_EVENTS) {
+		uint32_t n = sb->layout.commit_size;
+		const unsigned char *p =
+			sb->base + sb->layout.data_offset + sb->commit;
 
-		/* Stored right after the data, when there was room for it. */
-		if ((word & TM_MISSED_STORED) &&
-		    sb->cap - sb->commit >= sizeof(n)) {
-			memcpy(&n, sb->base + TM_SUBBUF_HEADER + sb->commit,
-			       sizeof(n));
-			sb->missed = n > INT64_MAX ? TM_MISSED_UNKNOWN :
-						     (int64_t)n;
-		} else {
-			sb->missed = TM_MISSED_UNKNOWN;
+		sb->missed = TM_MISSED_UNKNOWN;
+		/* Stored right after the data, a kernel long, when there was room. */
+		if ((word & RB_MISSED_STORED) && sb->cap - sb->commit >= n) {
+			uint64_t v;
+
+			if (n == 4)
+				v = get_u32(p);
+			else
+				memcpy(&v, p, sizeof(v));
+			if (v && v <= INT64_MAX)
+				sb->missed = (int64_t)v;
 		}
 	}
 	return 0;
@@ -94,38 +112,41 @@ static uint64_t fix_abs_ts(uint64_t abs, uint64_t prev)
 {
 	abs |= prev & TM_TS_MSB;
 	if (abs < prev && (prev & TM_TS_MSB))
-		abs += 1ULL << 59; /* the low 59 bits wrapped since prev */
+		abs += 1ULL << RB_TS_ABS_BITS; /* the low bits wrapped since prev */
 	return abs;
 }
 
 int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 {
 	if (sb->live && sb->commit < sb->cap) {
-		uint32_t c = read_commit(sb) & TM_COMMIT_MASK;
+		uint32_t c = read_commit(sb) & RB_COMMIT_MASK;
 
-		if (c > sb->cap || c < sb->commit)
-			return -EINVAL;
+		if (c < sb->commit)
+			return -ESTALE;
+		if (c > sb->cap)
+			return -EBADMSG;
 		sb->commit = c;
 	}
 	while (sb->pos < sb->commit) {
-		const unsigned char *p = sb->base + TM_SUBBUF_HEADER + sb->pos;
+		const unsigned char *p =
+			sb->base + sb->layout.data_offset + sb->pos;
 		uint32_t left = sb->commit - sb->pos;
 		uint32_t hdr, type, delta, arg = 0, len;
 
 		if (left < 4)
-			return -EINVAL;
+			return -EBADMSG;
 		hdr = get_u32(p);
-		type = hdr & 0x1f;
+		type = hdr & RB_TYPE_LEN_MASK;
 		delta = hdr >> 5;
-		if (type == TM_TYPE_PADDING && delta == 0)
+		if (type == RB_TYPE_PADDING && delta == 0)
 			return 0; /* the rest of the sub-buffer is empty */
-		if (type == 0 || type > TM_TYPE_DATA_MAX) {
+		if (type == 0 || type > RB_TYPE_DATA_MAX) {
 			if (left < 8)
-				return -EINVAL;
+				return -EBADMSG;
 			arg = get_u32(p + 4);
 		}
 		switch (type) {
-		case TM_TYPE_PADDING:
+		case RB_TYPE_PADDING:
 			/* A discarded event: array[0] is its size past the header. */
 			len = 4 + arg;
 			/*
@@ -135,19 +156,19 @@ int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 			 */
 			sb->ts += delta;
 			break;
-		case TM_TYPE_TIME_EXTEND:
+		case RB_TYPE_TIME_EXTEND:
 			len = 8;
-			sb->ts += ((uint64_t)arg << TM_TS_SHIFT) | delta;
+			sb->ts += ((uint64_t)arg << RB_TS_SHIFT) | delta;
 			break;
-		case TM_TYPE_TIME_STAMP:
+		case RB_TYPE_TIME_STAMP:
 			len = 8;
 			sb->ts = fix_abs_ts(
-				((uint64_t)arg << TM_TS_SHIFT) | delta, sb->ts);
+				((uint64_t)arg << RB_TS_SHIFT) | delta, sb->ts);
 			break;
 		case 0: /* large: array[0] counts itself and the payload */
 			len = 4 + arg;
-			if (arg < 4)
-				return -EINVAL;
+			if (arg < 4 || arg > left)
+				return -EBADMSG;
 			sb->ts += delta;
 			break;
 		default: /* small: the payload is type_len words */
@@ -156,8 +177,8 @@ int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 			break;
 		}
 		if (len < 8 || len % 4 || len > left)
-			return -EINVAL;
-		if (type > TM_TYPE_DATA_MAX || sb->pos < sb->skip_to) {
+			return -EBADMSG;
+		if (type > RB_TYPE_DATA_MAX || sb->pos < sb->resume_at) {
 			sb->pos += len;
 			continue;
 		}
@@ -171,18 +192,44 @@ int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 	return 0;
 }
 
-/* --- mapping ----------------------------------------------------------- */
+/* --- small helpers ----------------------------------------------------- */
 
-static int fail(struct tracemap *tm, int code, const char *fmt, ...)
+/* vsnprintf into dst (a message: cut at its size if it must be). */
+static void vtext(char *dst, size_t size, const char *fmt, va_list ap)
 {
-	int saved = errno;
+	vsnprintf(dst, size, fmt, ap);
+}
+
+static void msg(char *dst, size_t size, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(tm->err, sizeof(tm->err), fmt, ap);
+	vtext(dst, size, fmt, ap);
 	va_end(ap);
-	errno = saved;
+}
+
+/* Set the handle's error text; returns code (a negative errno). */
+static int fail(struct tracemap *tm, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vtext(tm->err, sizeof(tm->err), fmt, ap);
+	va_end(ap);
 	return code;
+}
+
+/* A path into buf: 0, or -ENAMETOOLONG rather than a cut path. */
+static int path_of(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
 static bool is_dir(const char *path)
@@ -192,306 +239,19 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-const char *tracemap_tracefs(void)
-{
-	static const char *const dirs[] = { "/sys/kernel/tracing",
-					    "/sys/kernel/debug/tracing" };
-	char path[64];
-
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		snprintf(path, sizeof(path), "%s/per_cpu", dirs[i]);
-		if (is_dir(path))
-			return dirs[i];
-	}
-	return NULL;
-}
-
-/* Turn the errno of an open/mmap/ioctl into a specific tm_error. */
-static int sys_error(struct tracemap *tm, const char *what, const char *path)
-{
-	int e = errno;
-
-	if (e == EACCES || e == EPERM)
-		return fail(tm, TM_ERR_PERM, "%s %s: %s (tracing needs root)",
-			    what, path, strerror(e));
-	if (e == ENODEV || e == ENOTTY)
-		return fail(
-			tm, TM_ERR_NO_MMAP,
-			"%s %s: %s (this kernel cannot map the ring buffer: needs Linux 6.10+, and not a boot-mapped instance)",
-			what, path, strerror(e));
-	if (e == EBUSY)
-		return fail(tm, TM_ERR_BUSY, "%s %s: %s (a snapshot is armed)",
-			    what, path, strerror(e));
-	if (e == EINTR)
-		return fail(tm, TM_ERR_INTR, "%s %s: interrupted", what, path);
-	return fail(tm, TM_ERR_SYS, "%s %s: %s", what, path, strerror(e));
-}
-
-int tracemap_open(struct tracemap *tm, const char *tracefs,
-		  const char *instance, int cpu, int flags)
-{
-	char dir[512], path[600];
-	struct trace_buffer_meta *meta;
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), len;
-	int fd;
-
-	memset(tm, 0, sizeof(*tm));
-	tm->fd = -1;
-	tm->cpu = cpu;
-	if (!tracefs)
-		tracefs = tracemap_tracefs();
-	if (!tracefs || !is_dir(tracefs))
-		return fail(
-			tm, TM_ERR_NO_TRACEFS,
-			"tracefs not found (mount -t tracefs nodev /sys/kernel/tracing)");
-	if (instance)
-		snprintf(dir, sizeof(dir), "%s/instances/%s", tracefs,
-			 instance);
-	else
-		snprintf(dir, sizeof(dir), "%s", tracefs);
-	if (access(dir, X_OK) && (errno == EACCES || errno == EPERM))
-		return sys_error(tm, "open", dir);
-	if (!is_dir(dir))
-		return fail(tm, TM_ERR_NO_INSTANCE,
-			    "no instance '%s' in %s/instances", instance,
-			    tracefs);
-	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d", dir, cpu);
-	if (cpu < 0 || !is_dir(path)) {
-		if (access(dir, R_OK | X_OK))
-			return sys_error(tm, "open", dir);
-		return fail(tm, TM_ERR_NO_CPU, "no CPU %d in %s/per_cpu", cpu,
-			    dir);
-	}
-	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/trace_pipe_raw", dir,
-		 cpu);
-	fd = open(path, O_RDONLY | O_CLOEXEC |
-				(flags & TM_NONBLOCK ? O_NONBLOCK : 0));
-	if (fd < 0)
-		return sys_error(tm, "open", path);
-
-	/* The meta-page says how large it is and what follows it. */
-	meta = mmap(NULL, page, PROT_READ, MAP_SHARED, fd, 0);
-	if (meta == MAP_FAILED) {
-		int code = sys_error(tm, "mmap", path);
-
-		close(fd);
-		return code;
-	}
-	len = (size_t)meta->meta_page_size +
-	      (size_t)meta->subbuf_size * meta->nr_subbufs;
-	if (meta->meta_page_size < page || meta->meta_page_size % page ||
-	    meta->subbuf_size <= TM_SUBBUF_HEADER || meta->nr_subbufs == 0) {
-		munmap(meta, page);
-		close(fd);
-		return fail(tm, TM_ERR_CORRUPT, "%s: meta-page makes no sense",
-			    path);
-	}
-	munmap(meta, page);
-	/* One mapping of everything: sub-buffer i is at meta_page_size + i * subbuf_size. */
-	meta = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
-	if (meta == MAP_FAILED) {
-		int code = sys_error(tm, "mmap", path);
-
-		close(fd);
-		return code;
-	}
-	tm->fd = fd;
-	tm->meta = meta;
-	tm->map_len = len;
-	tm->subbufs = (const unsigned char *)meta + meta->meta_page_size;
-	/* Start where earlier read()s of trace_pipe_raw left the reader page. */
-	tm->reader_id = meta->reader.id;
-	if (tm_subbuf_load(&tm->sb,
-			   tm->subbufs +
-				   (size_t)tm->reader_id * meta->subbuf_size,
-			   meta->subbuf_size, true)) {
-		tracemap_close(tm);
-		return fail(tm, TM_ERR_CORRUPT,
-			    "%s: reader sub-buffer %u corrupt", path,
-			    meta->reader.id);
-	}
-	tm->sb.skip_to = meta->reader.read;
-	tm->sb.missed = 0; /* reported by the swap that loaded it, not now */
-	return 0;
-}
-
-int tracemap_get_reader(struct tracemap *tm, int64_t *missed)
-{
-	struct trace_buffer_meta *meta = tm->meta;
-	uint32_t id, read;
-	int tries = 0;
-
-	if (missed)
-		*missed = 0;
-again:
-	read = __atomic_load_n(&meta->reader.read, __ATOMIC_ACQUIRE);
-	if (ioctl(tm->fd, TRACE_MMAP_IOCTL_GET_READER) < 0) {
-		char what[32];
-
-		snprintf(what, sizeof(what), "GET_READER cpu%d", tm->cpu);
-		return sys_error(tm, what, "");
-	}
-	id = __atomic_load_n(&meta->reader.id, __ATOMIC_ACQUIRE);
-	if (id >= meta->nr_subbufs)
-		return fail(tm, TM_ERR_CORRUPT, "reader id %u out of range",
-			    id);
-	if (id == tm->reader_id) {
-		/*
-		 * Same page: the kernel only moved reader.read to what it
-		 * assumes we consumed. Events appended after we last looked
-		 * are still there: keep our own position.
-		 */
-		struct tm_event ev;
-		struct tm_subbuf probe = tm->sb;
-
-		if (tm_subbuf_next(&probe, &ev) != 0)
-			return 1;
-		/*
-		 * We had read those events live already. A call that only
-		 * moves reader.read does not swap, even when other
-		 * sub-buffers are full: ask once more.
-		 */
-		if (meta->reader.read != read && !tries++)
-			goto again;
-		return 0;
-	}
-	tm->reader_id = id;
-	if (tm_subbuf_load(&tm->sb,
-			   tm->subbufs + (size_t)id * meta->subbuf_size,
-			   meta->subbuf_size, true))
-		return fail(tm, TM_ERR_CORRUPT,
-			    "cpu%d: sub-buffer %u: bad commit", tm->cpu, id);
-	if (missed)
-		*missed = tm->sb.missed;
-	return 1;
-}
-
-int tracemap_next(struct tracemap *tm, struct tm_event *ev)
-{
-	int r = tm_subbuf_next(&tm->sb, ev);
-
-	if (r < 0)
-		return fail(tm, TM_ERR_CORRUPT,
-			    "cpu%d: sub-buffer %u: bad record at %u", tm->cpu,
-			    tm->reader_id, tm->sb.pos);
-	return r;
-}
-
-void tracemap_close(struct tracemap *tm)
-{
-	if (tm->meta)
-		munmap(tm->meta, tm->map_len);
-	if (tm->fd >= 0)
-		close(tm->fd);
-	tm->meta = NULL;
-	tm->fd = -1;
-}
-
-/* --- event formats ----------------------------------------------------- */
-
-/* Copy at most size-1 bytes of [s, e) into dst, trimmed of blanks. */
-static void copy_trim(char *dst, size_t size, const char *s, const char *e)
-{
-	while (s < e && (*s == ' ' || *s == '\t'))
-		s++;
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
-		e--;
-	size_t n = (size_t)(e - s) < size - 1 ? (size_t)(e - s) : size - 1;
-
-	memcpy(dst, s, n);
-	dst[n] = '\0';
-}
-
-/* "field:TYPE NAME[N];\toffset:O;\tsize:S;\tsigned:G;" */
-static int parse_field(struct tm_field *fl, const char *line)
-{
-	const char *decl = strstr(line, "field:"), *semi, *name, *br;
-	const char *o = strstr(line, "offset:"), *s = strstr(line, "size:"),
-		   *g = strstr(line, "signed:");
-
-	if (!decl || !o || !s)
-		return -EINVAL;
-	decl += 6;
-	semi = strchr(decl, ';');
-	if (!semi)
-		return -EINVAL;
-	memset(fl, 0, sizeof(*fl));
-	/* The name is the last word; "[N]" may follow it. */
-	name = semi;
-	br = NULL;
-	if (name > decl && name[-1] == ']') {
-		while (name > decl && *name != '[')
-			name--;
-		br = name;
-	}
-	while (name > decl && name[-1] != ' ' && name[-1] != '\t' &&
-	       name[-1] != '*')
-		name--;
-	copy_trim(fl->name, sizeof(fl->name), name, br ? br : semi);
-	copy_trim(fl->type, sizeof(fl->type), decl, name);
-	if (br)
-		fl->array = atoi(br + 1) > 0 ? atoi(br + 1) : -1;
-	if (!strncmp(fl->type, "__data_loc", 10))
-		fl->array = -1;
-	fl->offset = (uint32_t)strtoul(o + 7, NULL, 10);
-	fl->size = (uint32_t)strtoul(s + 5, NULL, 10);
-	fl->is_signed = g && atoi(g + 7) == 1;
-	return fl->name[0] ? 0 : -EINVAL;
-}
-
-int tm_format_parse(struct tm_format *f, const char *system, const char *text)
-{
-	const char *line = text, *p;
-	int cap = 0;
-
-	memset(f, 0, sizeof(*f));
-	f->id = -1;
-	snprintf(f->system, sizeof(f->system), "%s", system);
-	for (; line && *line; line = p ? p + 1 : NULL) {
-		p = strchr(line, '\n');
-		if (!strncmp(line, "name: ", 6))
-			copy_trim(f->name, sizeof(f->name), line + 6,
-				  p ? p : line + strlen(line));
-		else if (!strncmp(line, "ID: ", 4))
-			f->id = atoi(line + 4);
-		else if (strstr(line, "field:") &&
-			 (!p || strstr(line, "field:") < p)) {
-			char one[512];
-
-			copy_trim(one, sizeof(one), line,
-				  p ? p : line + strlen(line));
-			if (f->nr_fields == cap) {
-				struct tm_field *n;
-
-				cap = cap ? 2 * cap : 8;
-				n = realloc(f->fields,
-					    (size_t)cap * sizeof(*n));
-				if (!n)
-					return -ENOMEM;
-				f->fields = n;
-			}
-			if (parse_field(&f->fields[f->nr_fields], one) == 0)
-				f->nr_fields++;
-		}
-	}
-	if (f->id < 0 || !f->name[0]) {
-		free(f->fields);
-		f->fields = NULL;
-		return -EINVAL;
-	}
-	return 0;
-}
-
+/*
+ * A whole (small) file into a NUL-terminated buffer; tracefs files report
+ * size 0, so read until EOF. NULL with errno set on failure.
+ */
 static char *slurp(const char *path)
 {
 	size_t len = 0, cap = 4096;
 	char *buf = malloc(cap);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), e;
+	ssize_t n = 0;
 
 	if (!buf || fd < 0)
 		goto err;
-	/* tracefs files report size 0: read until EOF. */
 	while ((n = read(fd, buf + len, cap - len - 1)) > 0) {
 		len += (size_t)n;
 		if (cap - len < 2) {
@@ -509,70 +269,1026 @@ static char *slurp(const char *path)
 	close(fd);
 	return buf;
 err:
+	e = buf ? errno : ENOMEM;
 	free(buf);
 	if (fd >= 0)
 		close(fd);
+	errno = e;
 	return NULL;
+}
+
+/* Copy [s, e) trimmed of blanks into dst; false if it did not fit. */
+static bool copy_trim(char *dst, size_t size, const char *s, const char *e)
+{
+	size_t n;
+
+	while (s < e && (*s == ' ' || *s == '\t'))
+		s++;
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	n = (size_t)(e - s);
+	if (n >= size) {
+		dst[0] = '\0';
+		return false;
+	}
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+	return true;
+}
+
+/* The number after key in [line, end), or -1. */
+static long number_after(const char *line, const char *end, const char *key)
+{
+	size_t k = strlen(key);
+
+	for (const char *p = line; p + k <= end; p++)
+		if (!memcmp(p, key, k)) {
+			char *stop;
+			long v = strtol(p + k, &stop, 10);
+
+			return stop > p + k && stop <= end ? v : -1;
+		}
+	return -1;
+}
+
+/* "field:TYPE NAME[N];\toffset:O;\tsize:S;\tsigned:G;" in [line, end) */
+static int parse_field(struct tm_field *fl, const char *line, const char *end)
+{
+	const char *decl = NULL, *semi, *name, *br = NULL;
+	long off, size, sign;
+
+	for (const char *p = line; p + 6 <= end; p++)
+		if (!memcmp(p, "field:", 6)) {
+			decl = p + 6;
+			break;
+		}
+	if (!decl)
+		return -EBADMSG;
+	semi = memchr(decl, ';', (size_t)(end - decl));
+	off = number_after(line, end, "offset:");
+	size = number_after(line, end, "size:");
+	sign = number_after(line, end, "signed:");
+	if (!semi || off < 0 || size < 0 || off > UINT16_MAX ||
+	    size > UINT16_MAX)
+		return -EBADMSG;
+	memset(fl, 0, sizeof(*fl));
+	/* The name is the last word; "[N]" may follow it. */
+	name = semi;
+	while (name > decl && (name[-1] == ' ' || name[-1] == '\t'))
+		name--;
+	if (name > decl && name[-1] == ']') {
+		while (name > decl && *name != '[')
+			name--;
+		br = name;
+	}
+	while (name > decl && name[-1] != ' ' && name[-1] != '\t' &&
+	       name[-1] != '*')
+		name--;
+	if (!copy_trim(fl->name, sizeof(fl->name), name, br ? br : semi) ||
+	    !copy_trim(fl->type, sizeof(fl->type), decl, name))
+		return -ENAMETOOLONG;
+	if (br)
+		fl->array = atoi(br + 1) > 0 ? atoi(br + 1) : TM_ARRAY_DATA_LOC;
+	if (!strncmp(fl->type, "__data_loc", 10))
+		fl->array = TM_ARRAY_DATA_LOC;
+	else if (!strncmp(fl->type, "__rel_loc", 9))
+		fl->array = TM_ARRAY_REL_LOC;
+	fl->offset = (uint32_t)off;
+	fl->size = (uint32_t)size;
+	fl->is_signed = sign == 1;
+	return fl->name[0] ? 0 : -EBADMSG;
+}
+
+int tm_layout_parse(struct tm_layout *l, const char *text)
+{
+	bool commit = false, data = false;
+
+	memset(l, 0, sizeof(*l));
+	for (const char *line = text; line && *line;) {
+		const char *end = strchr(line, '\n');
+		struct tm_field fl;
+
+		if (!end)
+			end = line + strlen(line);
+		if (parse_field(&fl, line, end) == 0) {
+			if (!strcmp(fl.name, "commit")) {
+				l->commit_offset = fl.offset;
+				l->commit_size = fl.size;
+				commit = true;
+			} else if (!strcmp(fl.name, "data")) {
+				l->data_offset = fl.offset;
+				data = true;
+			}
+		}
+		line = *end ? end + 1 : end;
+	}
+	return commit && data && layout_ok(l) ? 0 : -EBADMSG;
+}
+
+int tm_layout_load(struct tm_layout *l, const char *dir)
+{
+	char path[1024];
+	char *text;
+	int r;
+
+	if (path_of(path, sizeof(path), "%s/events/header_page", dir))
+		return -ENAMETOOLONG;
+	text = slurp(path);
+	if (!text)
+		return -errno;
+	r = tm_layout_parse(l, text);
+	free(text);
+	return r;
+}
+
+/* --- one CPU: open ----------------------------------------------------- */
+
+const char *tracemap_tracefs(void)
+{
+	static const char *const dirs[] = { "/sys/kernel/tracing",
+					    "/sys/kernel/debug/tracing" };
+	char path[64];
+
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/per_cpu", dirs[i]);
+		if (is_dir(path))
+			return dirs[i];
+	}
+	return NULL;
+}
+
+/* A failed call on path: -errno, with a hint for the usual causes. */
+static int sys_fail(struct tracemap *tm, int e, const char *what,
+		    const char *path)
+{
+	if (e == EACCES || e == EPERM)
+		return fail(tm, -e, "%s %s: %s (tracing needs root)", what,
+			    path, strerror(e));
+	return fail(tm, -e, "%s %s: %s", what, path, strerror(e));
+}
+
+/* Is cpu listed in /sys/devices/system/cpu/online ("0-3,5")? */
+static bool cpu_online(int cpu)
+{
+	char *text = slurp("/sys/devices/system/cpu/online"), *p;
+	bool on = true; /* without the file, do not claim it is offline */
+
+	if (!text)
+		return on;
+	on = false;
+	for (p = text; *p && *p != '\n';) {
+		long lo = strtol(p, &p, 10), hi = lo;
+
+		if (*p == '-')
+			hi = strtol(p + 1, &p, 10);
+		if (cpu >= lo && cpu <= hi)
+			on = true;
+		if (*p != ',')
+			break;
+		p++;
+	}
+	free(text);
+	return on;
+}
+
+static bool meta_sane(const struct trace_buffer_meta *m, size_t page,
+		      const struct tm_layout *l)
+{
+	return m->meta_page_size >= page && m->meta_page_size % page == 0 &&
+	       m->subbuf_size > l->data_offset && m->subbuf_size % page == 0 &&
+	       m->nr_subbufs > 0 && m->meta_struct_len >= 48 &&
+	       m->reader.id < m->nr_subbufs;
+}
+
+/*
+ * Map the meta-page and every sub-buffer. The one-page probe stays mapped
+ * until the whole mapping exists: while anything is mapped the kernel
+ * refuses a resize (EBUSY), so the sizes the probe read cannot change
+ * before the whole buffer is mapped. The result is checked against its
+ * own meta-page all the same, and a mismatch is retried.
+ */
+static int map_buffer(struct tracemap *tm, const char *path)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+
+	for (int tries = 0; tries < TM_MAP_TRIES; tries++) {
+		struct trace_buffer_meta *probe, *m;
+		size_t len;
+		int e;
+
+		probe = mmap(NULL, page, PROT_READ, MAP_SHARED, tm->fd, 0);
+		if (probe == MAP_FAILED)
+			return -errno;
+		if (!meta_sane(probe, page, &tm->layout)) {
+			munmap(probe, page);
+			return fail(tm, -EBADMSG,
+				    "%s: the meta-page makes no sense (meta_page_size %u, subbuf_size %u, nr_subbufs %u)",
+				    path, probe->meta_page_size,
+				    probe->subbuf_size, probe->nr_subbufs);
+		}
+		len = (size_t)probe->meta_page_size +
+		      (size_t)probe->subbuf_size * probe->nr_subbufs;
+		m = mmap(NULL, len, PROT_READ, MAP_SHARED, tm->fd, 0);
+		e = errno;
+		munmap(probe, page);
+		if (m == MAP_FAILED) {
+			if (e == EINVAL)
+				continue; /* resized before the probe was mapped */
+			return -e;
+		}
+		if ((size_t)m->meta_page_size +
+				    (size_t)m->subbuf_size * m->nr_subbufs ==
+			    len &&
+		    meta_sane(m, page, &tm->layout)) {
+			tm->meta = m;
+			tm->map_len = len;
+			tm->subbufs = (const unsigned char *)m +
+				      m->meta_page_size;
+			tm->subbuf_size = m->subbuf_size;
+			return 0;
+		}
+		munmap(m, len);
+	}
+	return fail(tm, -EAGAIN,
+		    "%s: the buffer was resized during each of %d attempts to map it",
+		    path, TM_MAP_TRIES);
+}
+
+/* read() mode: the sub-buffer size, from buffer_subbuf_size_kb (6.8+). */
+static int read_mode_setup(struct tracemap *tm, const char *dir)
+{
+	char path[600], *size;
+	long kb;
+
+	if (path_of(path, sizeof(path), "%s/buffer_subbuf_size_kb", dir))
+		return fail(tm, -ENAMETOOLONG, "%s: path too long", dir);
+	size = slurp(path);
+	if (size) {
+		kb = strtol(size, NULL, 10);
+		free(size);
+		if (kb <= 0 || kb > 1024)
+			return fail(tm, -EBADMSG, "%s: no size in it", path);
+		tm->subbuf_size = (uint32_t)kb * 1024;
+	} else if (errno == ENOENT) {
+		tm->subbuf_size = (uint32_t)sysconf(_SC_PAGESIZE);
+	} else {
+		return sys_fail(tm, errno, "read", path);
+	}
+	tm->copy = malloc(tm->subbuf_size);
+	if (!tm->copy)
+		return fail(tm, -ENOMEM, "out of memory");
+	tm->mode = TM_MODE_READ;
+	tm->sb.base = NULL;
+	return 0;
+}
+
+/* The meta-page as our own GET_READER (or the mapping) left it. */
+static void remember_meta(struct tracemap *tm)
+{
+	const struct trace_buffer_meta *m = tm->meta;
+
+	tm->seen.id = __atomic_load_n(&m->reader.id, __ATOMIC_ACQUIRE);
+	tm->seen.read = m->reader.read;
+	tm->seen.consumed = m->read;
+	tm->seen.overrun = m->overrun;
+}
+
+/* "dropped events: N" of per_cpu/cpuN/stats, or -errno. */
+static int64_t read_dropped(struct tracemap *tm)
+{
+	char buf[1024], *p;
+	ssize_t n = pread(tm->stats_fd, buf, sizeof(buf) - 1, 0);
+
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	p = strstr(buf, "dropped events:");
+	if (!p)
+		return -EBADMSG;
+	return strtoll(p + 15, NULL, 10);
+}
+
+int tracemap_open(struct tracemap *tm, const char *tracefs,
+		  const char *instance, int cpu, int flags)
+{
+	char dir[512], path[600];
+	int r;
+	int64_t d;
+
+	memset(tm, 0, sizeof(*tm));
+	tm->fd = -1;
+	tm->stats_fd = -1;
+	tm->cpu = cpu;
+	tm->flags = flags;
+	if (!tracefs)
+		tracefs = tracemap_tracefs();
+	if (!tracefs || !is_dir(tracefs)) {
+		if (tracefs && access(tracefs, X_OK) && errno == EACCES)
+			return sys_fail(tm, EACCES, "open", tracefs);
+		return fail(
+			tm, -ENOENT,
+			"tracefs not found at %s (mount -t tracefs nodev /sys/kernel/tracing)",
+			tracefs ? tracefs : "/sys/kernel/tracing");
+	}
+	if (instance ? path_of(dir, sizeof(dir), "%s/instances/%s", tracefs,
+			       instance) :
+		       path_of(dir, sizeof(dir), "%s", tracefs))
+		return fail(tm, -ENAMETOOLONG, "%s: path too long", tracefs);
+	if (access(dir, X_OK) && (errno == EACCES || errno == EPERM))
+		return sys_fail(tm, errno, "open", dir);
+	if (!is_dir(dir))
+		return fail(tm, -ENOENT, "no instance '%s' in %s/instances",
+			    instance, tracefs);
+	if (path_of(path, sizeof(path), "%s/per_cpu/cpu%d/trace_pipe_raw",
+		    dir, cpu))
+		return fail(tm, -ENAMETOOLONG, "%s: path too long", dir);
+	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d", dir, cpu);
+	if (cpu < 0 || !is_dir(path)) {
+		if (access(dir, R_OK | X_OK))
+			return sys_fail(tm, errno, "open", dir);
+		return fail(tm, -ENODEV, "no CPU %d in %s/per_cpu", cpu, dir);
+	}
+	r = tm_layout_load(&tm->layout, dir);
+	if (r)
+		return fail(tm, r,
+			    "%s/events/header_page: %s (the sub-buffer header layout)",
+			    dir, strerror(-r));
+	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/stats", dir, cpu);
+	tm->stats_fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (tm->stats_fd < 0)
+		return sys_fail(tm, errno, "open", path);
+	d = read_dropped(tm);
+	if (d < 0) {
+		r = fail(tm, (int)d, "%s: no \"dropped events\" in it", path);
+		goto err;
+	}
+	tm->dropped = (uint64_t)d;
+	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/trace_pipe_raw", dir,
+		 cpu);
+	/* Always non-blocking: tracemap_get_reader() waits on purpose only. */
+	tm->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (tm->fd < 0) {
+		r = sys_fail(tm, errno, "open", path);
+		goto err;
+	}
+	if (flock(tm->fd, LOCK_EX | LOCK_NB)) {
+		r = errno == EWOULDBLOCK ?
+			    fail(tm, -EBUSY,
+				 "another reader is consuming cpu%d (a tracemap consumer holds a lock on %s)",
+				 cpu, path) :
+			    sys_fail(tm, errno, "flock", path);
+		goto err;
+	}
+
+	tm->mode = TM_MODE_MMAP;
+	r = map_buffer(tm, path);
+	if (r == -EBUSY || r == -ENODEV || r == -ENOTTY) {
+		static const char *const why[] = {
+			"a snapshot is armed on this buffer",
+			"this kernel cannot map the ring buffer: needs Linux 6.10+, and not a boot-mapped instance",
+		};
+		const char *reason = why[r != -EBUSY];
+
+		if (flags & TM_FALLBACK_READ) {
+			r = read_mode_setup(tm, dir);
+			if (r)
+				goto err;
+			msg(tm->err, sizeof(tm->err),
+			     "mmap %s: %s; reading it with read()", path,
+			     reason);
+			return 0;
+		}
+		r = fail(tm, r == -EBUSY ? -EBUSY : -EOPNOTSUPP,
+			 "mmap %s: %s (%s)", path, strerror(-r), reason);
+		goto err;
+	}
+	if (r == -EINVAL && !cpu_online(cpu)) {
+		r = fail(tm, -ENXIO, "mmap %s: cpu%d is not online", path,
+			 cpu);
+		goto err;
+	}
+	if (r) {
+		if (!tm->err[0])
+			sys_fail(tm, -r, "mmap", path);
+		goto err;
+	}
+	/* Start where earlier read()s of trace_pipe_raw left the reader page. */
+	remember_meta(tm);
+	tm->reader_id = tm->seen.id;
+	r = tm_subbuf_load(&tm->sb, &tm->layout,
+			   tm->subbufs + (size_t)tm->reader_id * tm->subbuf_size,
+			   tm->subbuf_size, true);
+	if (r) {
+		r = fail(tm, r, "%s: reader sub-buffer %u: commit past its end",
+			 path, tm->reader_id);
+		goto err;
+	}
+	tm->sb.resume_at = tm->seen.read;
+	tm->sb.missed = 0; /* reported by the swap that loaded it, not now */
+	return 0;
+err:
+	tracemap_close(tm);
+	return r;
+}
+
+void tracemap_close(struct tracemap *tm)
+{
+	if (tm->meta)
+		munmap(tm->meta, tm->map_len);
+	if (tm->fd >= 0)
+		close(tm->fd); /* releases the flock */
+	if (tm->stats_fd >= 0)
+		close(tm->stats_fd);
+	free(tm->copy);
+	tm->copy = NULL;
+	tm->meta = NULL;
+	tm->fd = -1;
+	tm->stats_fd = -1;
+}
+
+/* --- one CPU: read ----------------------------------------------------- */
+
+/*
+ * Someone else moved the meta-page since our last GET_READER: a reset
+ * (the kernel refreshes the meta-page with everything at 0) or another
+ * reader's GET_READER. TM_LOSS_NONE when it did not move.
+ */
+static enum tm_loss meta_moved(const struct tracemap *tm)
+{
+	const struct trace_buffer_meta *m = tm->meta;
+	uint32_t id = __atomic_load_n(&m->reader.id, __ATOMIC_ACQUIRE);
+
+	if (id == tm->seen.id && m->reader.read == tm->seen.read &&
+	    m->read == tm->seen.consumed && m->overrun == tm->seen.overrun)
+		return TM_LOSS_NONE;
+	if (m->reader.read == 0 && m->read == 0 && m->overrun == 0)
+		return TM_LOSS_RESET;
+	return TM_LOSS_OTHER_READER;
+}
+
+/* What a live sub-buffer whose commit went backwards means. */
+static enum tm_loss why_stale(const struct tracemap *tm)
+{
+	enum tm_loss l = meta_moved(tm);
+
+	/* Reset: the kernel zeroes the reader page's commit, keeps its ID. */
+	return l != TM_LOSS_NONE ? l : TM_LOSS_OTHER_READER;
+}
+
+int tracemap_next(struct tracemap *tm, struct tm_event *ev)
+{
+	int r;
+
+	if (tm->pending || !tm->sb.base)
+		return 0;
+	r = tm_subbuf_next(&tm->sb, ev);
+	if (r >= 0)
+		return r;
+	if (tm->mode == TM_MODE_MMAP) {
+		uint64_t ts;
+
+		memcpy(&ts, tm->sb.base + RB_TIME_STAMP_OFFSET, sizeof(ts));
+		if (r == -ESTALE) {
+			tm->pending = why_stale(tm);
+			return 0;
+		}
+		/* The page went back to the writer under us: not corruption. */
+		if (meta_moved(tm) != TM_LOSS_NONE ||
+		    (tm->page_ts && ts != tm->page_ts)) {
+			tm->pending = why_stale(tm);
+			return 0;
+		}
+	}
+	return fail(tm, r, "cpu%d: sub-buffer %u: bad record at byte %u",
+		    tm->cpu, tm->reader_id, tm->sb.pos);
+}
+
+/* Put the cursor on mapped sub-buffer id, from byte resume_at. */
+static int load_reader(struct tracemap *tm, uint32_t id, uint32_t resume_at)
+{
+	int r;
+
+	if (id >= tm->meta->nr_subbufs)
+		return fail(tm, -EBADMSG, "cpu%d: reader id %u out of range",
+			    tm->cpu, id);
+	tm->reader_id = id;
+	r = tm_subbuf_load(&tm->sb, &tm->layout,
+			   tm->subbufs + (size_t)id * tm->subbuf_size,
+			   tm->subbuf_size, true);
+	if (r)
+		return fail(tm, r, "cpu%d: sub-buffer %u: commit past its end",
+			    tm->cpu, id);
+	tm->sb.resume_at = resume_at;
+	tm->page_ts = tm->sb.commit ? tm->sb.ts : 0;
+	return 0;
+}
+
+/*
+ * A reset or another reader moved the buffer under us: take the reader
+ * sub-buffer and position the meta-page gives now, say what happened, and
+ * forget the bases of the loss counts.
+ */
+static int resync(struct tracemap *tm, enum tm_loss why, struct tm_reader *rd)
+{
+	const struct trace_buffer_meta *m = tm->meta;
+	int r;
+
+	if (why == TM_LOSS_RESET)
+		fail(tm, 0,
+		     "cpu%d: the buffer was reset (echo > trace, or a trace_clock change): the events it held are gone",
+		     tm->cpu);
+	else
+		fail(tm, 0,
+		     "another reader is consuming cpu%d: the events it took are lost here",
+		     tm->cpu);
+	rd->loss = why;
+	remember_meta(tm);
+	r = load_reader(tm, tm->seen.id, m->reader.read);
+	if (r)
+		return r;
+	tm->sb.missed = 0;
+	tm->have_swap = false;
+	tm->pending = TM_LOSS_NONE;
+	return 0;
+}
+
+/* The loss announced with a new mapped sub-buffer, best source first. */
+static void subbuf_loss(struct tracemap *tm, struct tm_reader *rd)
+{
+	const struct trace_buffer_meta *m = tm->meta;
+	uint64_t meta_lost = m->reader.lost_events;
+
+	if (rd->loss != TM_LOSS_NONE) {
+		/* a reset or another reader: counts from before it are void */
+	} else if (tm->sb.missed > 0) {
+		rd->loss = TM_LOSS_COUNTED;
+		rd->source = TM_SRC_SUBBUF;
+		rd->count = (uint64_t)tm->sb.missed;
+	} else if (meta_lost) {
+		/* kernel-patches/0001; also a commit overrun, not flagged */
+		rd->loss = TM_LOSS_COUNTED;
+		rd->source = TM_SRC_META;
+		rd->count = meta_lost;
+	} else if (tm->sb.missed == TM_MISSED_UNKNOWN) {
+		if (tm->have_swap && m->overrun > tm->swap_overrun) {
+			rd->loss = TM_LOSS_COUNTED;
+			rd->source = TM_SRC_OVERRUN;
+			rd->count = m->overrun - tm->swap_overrun;
+		} else {
+			rd->loss = TM_LOSS_UNKNOWN;
+		}
+	}
+	tm->swap_overrun = m->overrun;
+	tm->have_swap = true;
+}
+
+/* Events dropped (overwrite off) since the last look, into rd. */
+static int check_dropped(struct tracemap *tm, struct tm_reader *rd)
+{
+	int64_t d = read_dropped(tm);
+
+	if (d < 0)
+		return fail(tm, (int)d,
+			    "cpu%d: per_cpu/cpu%d/stats: no \"dropped events\"",
+			    tm->cpu, tm->cpu);
+	if ((uint64_t)d <= tm->dropped) {
+		tm->dropped = (uint64_t)d; /* a reset takes it back to 0 */
+	} else if (rd->loss == TM_LOSS_NONE) {
+		rd->loss = TM_LOSS_DROPPED;
+		rd->source = TM_SRC_STATS;
+		rd->count = (uint64_t)d - tm->dropped;
+		tm->dropped = (uint64_t)d;
+	} /* else: reported by the next call */
+	return 0;
+}
+
+/* Should this call wait? Once after a call that found nothing. */
+static bool should_wait(struct tracemap *tm)
+{
+	if ((tm->flags & TM_NONBLOCK) || !tm->drained)
+		return false;
+	/* A wake that came before we got here: do not wait for the next. */
+	if (__atomic_exchange_n(&tm->wake, 0, __ATOMIC_ACQ_REL))
+		return false;
+	return true;
+}
+
+/* ioctl or read on the fd, blocking for this one call if wait. */
+static int blocking(struct tracemap *tm, bool wait, int (*op)(struct tracemap *))
+{
+	int fl = 0, r, e;
+
+	if (wait) {
+		fl = fcntl(tm->fd, F_GETFL);
+		if (fl < 0 || fcntl(tm->fd, F_SETFL, fl & ~O_NONBLOCK))
+			return -errno;
+	}
+	r = op(tm);
+	e = errno;
+	if (wait && fcntl(tm->fd, F_SETFL, fl))
+		return -errno;
+	errno = e;
+	return r;
+}
+
+static int op_get_reader(struct tracemap *tm)
+{
+	return ioctl(tm->fd, TRACE_MMAP_IOCTL_GET_READER);
+}
+
+static int op_read(struct tracemap *tm)
+{
+	ssize_t n = read(tm->fd, tm->copy, tm->subbuf_size);
+
+	if (n >= 0 && n != (ssize_t)tm->subbuf_size && n != 0) {
+		errno = EBADMSG;
+		return -1;
+	}
+	return (int)(n > 0);
+}
+
+static int get_reader_read(struct tracemap *tm, struct tm_reader *rd)
+{
+	int r = blocking(tm, should_wait(tm), op_read);
+
+	if (r < 0 && errno == EAGAIN)
+		r = 0;
+	if (r < 0) {
+		if (errno == EINTR)
+			return fail(tm, -EINTR, "read cpu%d: interrupted",
+				    tm->cpu);
+		if (errno == EBADMSG)
+			return fail(tm, -EBADMSG,
+				    "read cpu%d: part of a sub-buffer of %u bytes",
+				    tm->cpu, tm->subbuf_size);
+		return fail(tm, -errno, "read cpu%d: %s", tm->cpu,
+			    strerror(errno));
+	}
+	if (r == 0)
+		return check_dropped(tm, rd);
+	r = tm_subbuf_load(&tm->sb, &tm->layout, tm->copy, tm->subbuf_size,
+			   false);
+	if (r)
+		return fail(tm, r, "cpu%d: sub-buffer %llu: commit past its end",
+			    tm->cpu, (unsigned long long)tm->seq);
+	rd->new_subbuf = true;
+	rd->id = (uint32_t)tm->seq++;
+	rd->ts = tm->sb.ts;
+	if (tm->sb.missed > 0) {
+		rd->loss = TM_LOSS_COUNTED;
+		rd->source = TM_SRC_SUBBUF;
+		rd->count = (uint64_t)tm->sb.missed;
+	} else if (tm->sb.missed == TM_MISSED_UNKNOWN) {
+		rd->loss = TM_LOSS_UNKNOWN;
+	}
+	return 1;
+}
+
+static int get_reader_mmap(struct tracemap *tm, struct tm_reader *rd)
+{
+	const struct trace_buffer_meta *m = tm->meta;
+	enum tm_loss moved = tm->pending ? tm->pending : meta_moved(tm);
+	bool wait = should_wait(tm);
+	int tries = 0, r;
+	uint32_t id, read;
+
+	if (moved != TM_LOSS_NONE) {
+		r = resync(tm, moved, rd);
+		if (r)
+			return r;
+		wait = false; /* one more GET_READER, at once */
+	}
+again:
+	read = m->reader.read;
+	if (blocking(tm, wait, op_get_reader) < 0) {
+		if (errno == EINTR)
+			return fail(tm, -EINTR, "GET_READER cpu%d: interrupted",
+				    tm->cpu);
+		return fail(tm, -errno, "GET_READER cpu%d: %s", tm->cpu,
+			    strerror(errno));
+	}
+	wait = false;
+	remember_meta(tm);
+	id = tm->seen.id;
+	if (id == tm->reader_id) {
+		/*
+		 * Same page: the kernel only moved reader.read to what it
+		 * assumes we consumed. Events appended after we last looked
+		 * are still there: keep our own position.
+		 */
+		struct tm_event ev;
+		struct tm_subbuf probe = tm->sb;
+
+		r = tm_subbuf_next(&probe, &ev);
+		if (r == -ESTALE && rd->loss == TM_LOSS_NONE) {
+			r = resync(tm, why_stale(tm), rd);
+			if (r)
+				return r;
+			goto again;
+		}
+		if (r != 0)
+			return 1; /* more events, or a bad one for next() */
+		/*
+		 * We had read those events live already. A call that only
+		 * moves reader.read does not swap, even when other
+		 * sub-buffers are full: ask once more.
+		 */
+		if (m->reader.read != read && !tries++)
+			goto again;
+		return check_dropped(tm, rd);
+	}
+	r = load_reader(tm, id, 0);
+	if (r)
+		return r;
+	rd->new_subbuf = true;
+	rd->id = id;
+	rd->ts = tm->sb.ts;
+	subbuf_loss(tm, rd);
+	return 1;
+}
+
+int tracemap_get_reader(struct tracemap *tm, struct tm_reader *rd)
+{
+	struct tm_reader ignored;
+	int r;
+
+	if (!rd)
+		rd = &ignored;
+	memset(rd, 0, sizeof(*rd));
+	rd->id = tm->reader_id;
+	if (tm->fd < 0)
+		return fail(tm, -EBADF, "cpu%d: not open", tm->cpu);
+	if (tm->mode == TM_MODE_READ)
+		r = get_reader_read(tm, rd);
+	else
+		r = get_reader_mmap(tm, rd);
+	if (r >= 0)
+		tm->drained = r == 0;
+	return r;
+}
+
+int tracemap_wake(struct tracemap *tm)
+{
+	__atomic_add_fetch(&tm->wake, 1, __ATOMIC_ACQ_REL);
+	if (ioctl(tm->fd, 0) < 0)
+		return fail(tm, -errno, "wake cpu%d: %s", tm->cpu,
+			    strerror(errno));
+	return 0;
+}
+
+const char *tracemap_error(const struct tracemap *tm)
+{
+	return tm->err;
+}
+
+enum tm_mode tracemap_mode(const struct tracemap *tm)
+{
+	return tm->mode;
+}
+
+int tracemap_fd(const struct tracemap *tm)
+{
+	return tm->fd;
+}
+
+int tracemap_cpu(const struct tracemap *tm)
+{
+	return tm->cpu;
+}
+
+uint32_t tracemap_subbuf_size(const struct tracemap *tm)
+{
+	return tm->subbuf_size;
+}
+
+const struct trace_buffer_meta *tracemap_meta(const struct tracemap *tm)
+{
+	return tm->mode == TM_MODE_MMAP ? tm->meta : NULL;
+}
+
+const char *tm_loss_name(enum tm_loss loss)
+{
+	static const char *const names[] = {
+		[TM_LOSS_NONE] = "none",
+		[TM_LOSS_COUNTED] = "counted",
+		[TM_LOSS_UNKNOWN] = "unknown",
+		[TM_LOSS_DROPPED] = "dropped",
+		[TM_LOSS_RESET] = "reset",
+		[TM_LOSS_OTHER_READER] = "other reader",
+	};
+
+	if ((unsigned int)loss < sizeof(names) / sizeof(names[0]))
+		return names[loss];
+	return "?";
+}
+
+/* --- event formats ----------------------------------------------------- */
+
+int tm_format_parse(struct tm_format *f, const char *system, const char *text)
+{
+	int cap = 0, r = 0;
+
+	memset(f, 0, sizeof(*f));
+	f->id = -1;
+	if (!copy_trim(f->system, sizeof(f->system), system,
+		       system + strlen(system)))
+		return -ENAMETOOLONG;
+	for (const char *line = text; *line;) {
+		const char *end = strchr(line, '\n');
+
+		if (!end)
+			end = line + strlen(line);
+		if (!strncmp(line, "name: ", 6)) {
+			if (!copy_trim(f->name, sizeof(f->name), line + 6, end))
+				r = -ENAMETOOLONG;
+		} else if (!strncmp(line, "ID: ", 4)) {
+			f->id = (int)number_after(line, end, "ID: ");
+		} else if (memchr(line, ':', (size_t)(end - line)) &&
+			   number_after(line, end, "offset:") >= 0) {
+			if (f->nr_fields == cap) {
+				struct tm_field *n;
+
+				cap = cap ? 2 * cap : 8;
+				n = realloc(f->fields,
+					    (size_t)cap * sizeof(*n));
+				if (!n) {
+					r = -ENOMEM;
+					break;
+				}
+				f->fields = n;
+			}
+			r = parse_field(&f->fields[f->nr_fields], line, end);
+			if (r)
+				break;
+			f->nr_fields++;
+		}
+		if (r)
+			break;
+		line = *end ? end + 1 : end;
+	}
+	if (!r && (f->id < 0 || !f->name[0]))
+		r = -EBADMSG;
+	if (r) {
+		free(f->fields);
+		f->fields = NULL;
+		f->nr_fields = 0;
+	}
+	return r;
+}
+
+/* Count a format file that could not be used; describe the first. */
+static void format_failed(struct tm_formats *fs, const char *path, int e)
+{
+	if (!fs->failed++)
+		msg(fs->err, sizeof(fs->err), "%s: %s", path, strerror(e));
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	const struct tm_format *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* Sort by ID and build the ID -> format index. */
+static int index_formats(struct tm_formats *fs)
+{
+	if (!fs->n)
+		return 0;
+	qsort(fs->v, fs->n, sizeof(*fs->v), cmp_id);
+	if (fs->v[fs->n - 1].id > (1 << 20))
+		return -ERANGE;
+	fs->nr_ids = (uint32_t)fs->v[fs->n - 1].id + 1;
+	fs->by_id = calloc(fs->nr_ids, sizeof(*fs->by_id));
+	if (!fs->by_id)
+		return -ENOMEM;
+	for (size_t i = 0; i < fs->n; i++)
+		fs->by_id[fs->v[i].id] = (uint32_t)i + 1;
+	return 0;
+}
+
+/* Add the formats of one system directory. 0 or -ENOMEM. */
+static int load_system(struct tm_formats *fs, size_t *cap, const char *dir,
+		       const char *system)
+{
+	char path[1024];
+	struct dirent *e;
+	DIR *sys;
+	int r = 0;
+
+	if (path_of(path, sizeof(path), "%s/events/%s", dir, system)) {
+		format_failed(fs, dir, ENAMETOOLONG);
+		return 0;
+	}
+	sys = opendir(path);
+	if (!sys) {
+		if (errno != ENOTDIR) /* header_page, enable, ... */
+			format_failed(fs, path, errno);
+		return 0;
+	}
+	while (!r && (e = readdir(sys))) {
+		struct tm_format f;
+		char *text;
+
+		if (e->d_name[0] == '.')
+			continue;
+		if (path_of(path, sizeof(path), "%s/events/%s/%s/format", dir,
+			    system, e->d_name)) {
+			format_failed(fs, dir, ENAMETOOLONG);
+			continue;
+		}
+		text = slurp(path);
+		if (!text) {
+			if (errno == ENOMEM)
+				r = -ENOMEM;
+			else if (errno != ENOTDIR && errno != ENOENT)
+				format_failed(fs, path, errno);
+			continue;
+		}
+		r = tm_format_parse(&f, system, text);
+		free(text);
+		if (r == -ENOMEM)
+			break;
+		if (r) {
+			format_failed(fs, path, -r);
+			r = 0;
+			continue;
+		}
+		if (fs->n == *cap) {
+			size_t c = *cap ? 2 * *cap : 64;
+			struct tm_format *v = realloc(fs->v, c * sizeof(*v));
+
+			if (!v) {
+				free(f.fields);
+				r = -ENOMEM;
+				break;
+			}
+			fs->v = v;
+			*cap = c;
+		}
+		fs->v[fs->n++] = f;
+	}
+	closedir(sys);
+	return r;
 }
 
 int tm_formats_load(struct tm_formats *fs, const char *dir)
 {
 	char path[1024];
-	struct dirent *s, *e;
-	DIR *top, *sys;
+	struct dirent *s;
 	size_t cap = 0;
+	DIR *top;
+	int r = 0;
 
 	memset(fs, 0, sizeof(*fs));
-	snprintf(path, sizeof(path), "%s/events", dir);
-	top = opendir(path);
-	if (!top)
-		return -errno;
-	while ((s = readdir(top))) {
-		if (s->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/events/%s", dir, s->d_name);
-		sys = opendir(path);
-		if (!sys)
-			continue;
-		while ((e = readdir(sys))) {
-			struct tm_format f;
-			char *text;
-
-			if (e->d_name[0] == '.')
-				continue;
-			snprintf(path, sizeof(path), "%s/events/%s/%s/format",
-				 dir, s->d_name, e->d_name);
-			text = slurp(path);
-			if (!text)
-				continue;
-			if (tm_format_parse(&f, s->d_name, text) == 0) {
-				if (fs->n == cap) {
-					struct tm_format *v;
-
-					cap = cap ? 2 * cap : 64;
-					v = realloc(fs->v, cap * sizeof(*v));
-					if (!v) {
-						free(f.fields);
-						free(text);
-						break;
-					}
-					fs->v = v;
-				}
-				fs->v[fs->n++] = f;
-			}
-			free(text);
-		}
-		closedir(sys);
+	if (path_of(path, sizeof(path), "%s/events", dir)) {
+		msg(fs->err, sizeof(fs->err), "%s: path too long", dir);
+		return -ENAMETOOLONG;
 	}
+	top = opendir(path);
+	if (!top) {
+		r = -errno;
+		msg(fs->err, sizeof(fs->err), "%s: %s", path, strerror(errno));
+		return r;
+	}
+	while (!r && (s = readdir(top)))
+		if (s->d_name[0] != '.')
+			r = load_system(fs, &cap, dir, s->d_name);
 	closedir(top);
+	if (!r)
+		r = index_formats(fs);
+	if (r) {
+		tm_formats_free(fs);
+		msg(fs->err, sizeof(fs->err), "%s: %s", path, strerror(-r));
+		return r;
+	}
 	return (int)fs->n;
 }
 
 const struct tm_format *tm_formats_find(const struct tm_formats *fs, int id)
 {
+	if (id < 0 || (uint32_t)id >= fs->nr_ids || !fs->by_id[id])
+		return NULL;
+	return &fs->v[fs->by_id[id] - 1];
+}
+
+const struct tm_format *tm_formats_find_name(const struct tm_formats *fs,
+					     const char *system,
+					     const char *name)
+{
 	for (size_t i = 0; i < fs->n; i++)
-		if (fs->v[i].id == id)
+		if (!strcmp(fs->v[i].name, name) &&
+		    !strcmp(fs->v[i].system, system))
 			return &fs->v[i];
+	return NULL;
+}
+
+const struct tm_field *tm_format_field(const struct tm_format *f,
+				       const char *name)
+{
+	for (int i = 0; i < f->nr_fields; i++)
+		if (!strcmp(f->fields[i].name, name))
+			return &f->fields[i];
 	return NULL;
 }
 
@@ -581,7 +1297,11 @@ void tm_formats_free(struct tm_formats *fs)
 	for (size_t i = 0; i < fs->n; i++)
 		free(fs->v[i].fields);
 	free(fs->v);
-	memset(fs, 0, sizeof(*fs));
+	free(fs->by_id);
+	fs->v = NULL;
+	fs->by_id = NULL;
+	fs->n = 0;
+	fs->nr_ids = 0;
 }
 
 int tm_event_type(const struct tm_event *ev)
@@ -589,33 +1309,73 @@ int tm_event_type(const struct tm_event *ev)
 	uint16_t t;
 
 	if (ev->size < sizeof(t))
-		return -1;
+		return -EBADMSG;
 	memcpy(&t, ev->data, sizeof(t));
 	return t;
 }
 
-/* An unsigned integer of 1, 2, 4 or 8 bytes, in the machine's byte order. */
-static uint64_t read_uint(const unsigned char *p, uint32_t size)
+int tm_field_value(const struct tm_field *fl, const struct tm_event *ev,
+		   uint64_t *val)
 {
+	const unsigned char *p = (const unsigned char *)ev->data + fl->offset;
 	uint8_t u8;
 	uint16_t u16;
 	uint32_t u32;
-	uint64_t u64;
+	uint64_t u;
 
-	switch (size) {
+	if (fl->array ||
+	    (fl->size != 1 && fl->size != 2 && fl->size != 4 && fl->size != 8))
+		return -EINVAL;
+	if ((uint64_t)fl->offset + fl->size > ev->size)
+		return -EBADMSG;
+	switch (fl->size) {
 	case 1:
 		memcpy(&u8, p, 1);
-		return u8;
+		u = u8;
+		break;
 	case 2:
 		memcpy(&u16, p, 2);
-		return u16;
+		u = u16;
+		break;
 	case 4:
 		memcpy(&u32, p, 4);
-		return u32;
+		u = u32;
+		break;
 	default:
-		memcpy(&u64, p, 8);
-		return u64;
+		memcpy(&u, p, 8);
+		break;
 	}
+	if (fl->size < 8 && fl->is_signed && (u >> (fl->size * 8 - 1)))
+		u |= ~0ULL << (fl->size * 8);
+	*val = u;
+	return 0;
+}
+
+int tm_field_bytes(const struct tm_field *fl, const struct tm_event *ev,
+		   const void **data, uint32_t *len)
+{
+	const unsigned char *d = ev->data;
+	uint64_t off = fl->offset, size = fl->size;
+
+	if (!fl->array)
+		return -EINVAL;
+	if (fl->array < 0) {
+		/* u32 (length << 16 | offset); __rel_loc: from the field's end */
+		uint32_t loc;
+
+		if (fl->size != 4 || (uint64_t)fl->offset + 4 > ev->size)
+			return -EBADMSG;
+		loc = get_u32(d + fl->offset);
+		off = loc & 0xffff;
+		if (fl->array == TM_ARRAY_REL_LOC)
+			off += fl->offset + 4;
+		size = loc >> 16;
+	}
+	if (off + size > ev->size)
+		return -EBADMSG;
+	*data = d + off;
+	*len = (uint32_t)size;
+	return 0;
 }
 
 /* A growing output string that counts what it would need, like snprintf. */
@@ -651,67 +1411,65 @@ static void put_str(struct out *o, const unsigned char *s, size_t n)
 int tm_format_payload(const struct tm_format *f, const struct tm_event *ev,
 		      char *buf, size_t len)
 {
-	const unsigned char *d = ev->data;
 	struct out o = { buf, len, 0 };
 
 	if (len)
 		buf[0] = '\0';
 	if (!strcmp(f->system, "ftrace") && !strcmp(f->name, "print")) {
-		for (int i = 0; i < f->nr_fields; i++) {
-			const struct tm_field *fl = &f->fields[i];
+		const struct tm_field *fl = tm_format_field(f, "buf");
 
-			if (strcmp(fl->name, "buf") || fl->offset > ev->size)
-				continue;
-			size_t n = strnlen((const char *)d + fl->offset,
+		if (fl && fl->offset <= ev->size) {
+			const unsigned char *s =
+				(const unsigned char *)ev->data + fl->offset;
+			size_t n = strnlen((const char *)s,
 					   ev->size - fl->offset);
 
 			/* trace_marker appends one newline; drop it. */
-			if (n && d[fl->offset + n - 1] == '\n')
+			if (n && s[n - 1] == '\n')
 				n--;
-			put_str(&o, d + fl->offset, n);
+			put_str(&o, s, n);
 			return (int)o.used;
 		}
 	}
 	for (int i = 0; i < f->nr_fields; i++) {
 		const struct tm_field *fl = &f->fields[i];
-		uint32_t off = fl->offset, size = fl->size;
-		bool is_char = strstr(fl->type, "char") != NULL;
+		const unsigned char *p;
+		const void *data;
+		uint32_t size;
+		uint64_t u;
 
 		if (!strncmp(fl->name, "common_", 7))
 			continue;
 		put(&o, "%s%s=", o.used ? " " : "", fl->name);
-		if (fl->array < 0 && size == 4 && off + 4 <= ev->size) {
-			/* __data_loc: u32 of (length << 16 | offset) */
-			uint32_t loc = get_u32(d + off);
-
-			off = loc & 0xffff;
-			size = loc >> 16;
-		}
-		if ((uint64_t)off + size > ev->size) {
+		if (fl->array) {
+			if (tm_field_bytes(fl, ev, &data, &size)) {
+				put(&o, "?");
+			} else if (strstr(fl->type, "char")) {
+				put(&o, "\"");
+				put_str(&o, data, size);
+				put(&o, "\"");
+			} else {
+				p = data;
+				for (uint32_t j = 0; j < size; j++)
+					put(&o, "%s%02x", j ? "" : "0x", p[j]);
+			}
+		} else if (tm_field_value(fl, ev, &u) == -EINVAL) {
+			/* an odd-sized scalar: its bytes */
+			if ((uint64_t)fl->offset + fl->size > ev->size) {
+				put(&o, "?");
+				continue;
+			}
+			p = (const unsigned char *)ev->data + fl->offset;
+			for (uint32_t j = 0; j < fl->size; j++)
+				put(&o, "%s%02x", j ? "" : "0x", p[j]);
+		} else if ((uint64_t)fl->offset + fl->size > ev->size) {
 			put(&o, "?");
-			continue;
-		}
-		if (fl->array && is_char) {
-			put(&o, "\"");
-			put_str(&o, d + off, size);
-			put(&o, "\"");
-		} else if (fl->array ||
-			   (size != 1 && size != 2 && size != 4 && size != 8)) {
-			for (uint32_t j = 0; j < size; j++)
-				put(&o, "%s%02x", j ? "" : "0x", d[off + j]);
+		} else if (strchr(fl->type, '*')) {
+			put(&o, "0x%llx", (unsigned long long)u);
+		} else if (fl->is_signed) {
+			put(&o, "%lld", (long long)(int64_t)u);
 		} else {
-			uint64_t u = read_uint(d + off, size);
-			int64_t s;
-
-			if (size < 8 && fl->is_signed && (u >> (size * 8 - 1)))
-				u |= ~0ULL << (size * 8);
-			s = (int64_t)u;
-			if (strchr(fl->type, '*'))
-				put(&o, "0x%llx", (unsigned long long)u);
-			else if (fl->is_signed)
-				put(&o, "%lld", (long long)s);
-			else
-				put(&o, "%llu", (unsigned long long)u);
+			put(&o, "%llu", (unsigned long long)u);
 		}
 	}
 	return (int)o.used;

@@ -1,17 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tracemap: read the tracefs ring buffer through its memory mapping
- * (Linux 6.10+), decode its sub-buffers and format event payloads.
- * Copy tracemap.c, tracemap.h and trace_mmap_compat.h into your program.
+ * (Linux 6.10+), or through read() of trace_pipe_raw where it cannot be
+ * mapped; decode its sub-buffers; look up and format event fields.
+ * Copy tracemap.c, tracemap.h, ring_buffer_format.h and
+ * trace_mmap_compat.h into your program; they need only the C library.
  *
  * Three layers, each usable alone:
- *  - tm_subbuf_*: decode one sub-buffer (bytes from the mapping or from a
- *    read() of trace_pipe_raw); no system calls, bounds-checked.
- *  - tracemap_*: open and map one CPU's trace_pipe_raw, swap reader
- *    sub-buffers with TRACE_MMAP_IOCTL_GET_READER, iterate their events.
- *  - tm_formats_*: payloads as text, from events/<system>/<event>/format.
- * The sub-buffer layout is the one of the running (64-bit or 32-bit,
- * little- or big-endian) machine: decode pages where they were captured.
+ *  - tm_subbuf_*: decode one sub-buffer (bytes from the mapping, from a
+ *    read() of trace_pipe_raw or from a file); no system calls,
+ *    bounds-checked. tm_layout_* says where its header ends.
+ *  - tracemap_*: open one CPU's trace_pipe_raw, map it, swap reader
+ *    sub-buffers with TRACE_MMAP_IOCTL_GET_READER, iterate their events,
+ *    and report every loss with its kind and, where any source has it,
+ *    its count.
+ *  - tm_formats_*, tm_format_*, tm_field_*: the events/<sys>/<ev>/format
+ *    files: find an event by ID or by name, a field by name, read a
+ *    field's value, or print a payload as text.
+ *
+ * Errors: every function that can fail returns a negative errno value
+ * (-EBUSY, -ENOENT, ...), never -1; tracemap_error() then has one line
+ * saying what failed and where. Non-negative values are results.
  */
 #ifndef TRACEMAP_H
 #define TRACEMAP_H
@@ -20,7 +29,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ring_buffer_format.h"
 #include "trace_mmap_compat.h"
+
+/* --- one sub-buffer ---------------------------------------------------- */
+
+/*
+ * Where the sub-buffer header puts the commit word and the data. The
+ * kernel's long decides (events/header_page), not the reading process's.
+ */
+struct tm_layout {
+	uint32_t commit_offset; /* RB_COMMIT_OFFSET */
+	uint32_t commit_size; /* 8 on a 64-bit kernel, 4 on a 32-bit one */
+	uint32_t data_offset; /* bytes before the data: 16 or 12 */
+};
+
+/* The layout of a kernel whose long is this process's (no file read). */
+void tm_layout_native(struct tm_layout *l);
+/* Parse the text of events/header_page. 0 or -EBADMSG. */
+int tm_layout_parse(struct tm_layout *l, const char *text);
+/*
+ * Read DIR/events/header_page (DIR: the tracefs mount, an instance, or a
+ * directory holding a copy). 0, or -errno of the read, or -EBADMSG.
+ */
+int tm_layout_load(struct tm_layout *l, const char *dir);
 
 /* tm_subbuf.missed when a sub-buffer says events were lost, but not how many */
 #define TM_MISSED_UNKNOWN (-1)
@@ -33,91 +65,193 @@ struct tm_event {
 	uint32_t offset; /* offset of the event's header in the data area */
 };
 
-/* A cursor over the events of one sub-buffer. */
+/* A cursor over the events of one sub-buffer. Read its fields; do not set them. */
 struct tm_subbuf {
 	const unsigned char *base; /* the sub-buffer: header, then data */
+	struct tm_layout layout;
 	uint32_t cap; /* bytes of the data area */
-	uint32_t commit; /* bytes of events written */
-	uint32_t pos; /* offset of the next record in the data area */
-	uint32_t skip_to; /* records before this offset are not returned */
+	uint32_t commit; /* bytes of events written (as last read) */
+	uint32_t pos; /* offset in the data area of the next record */
+	uint32_t resume_at; /* records before this offset are not returned */
 	int64_t missed; /* lost before this sub-buffer: 0, a count, or TM_MISSED_UNKNOWN */
-	uint64_t ts; /* timestamp of the last record decoded */
-	bool live; /* the writer may still append: re-read commit */
+	uint64_t ts; /* time stamp of the sub-buffer, then of the last record */
+	bool live; /* the writer may still append: commit is re-read */
 };
 
-/* Bytes before the data area: u64 time_stamp, then a long commit word. */
-#define TM_SUBBUF_HEADER (8 + sizeof(long))
-
 /*
- * Load the sub-buffer at subbuf (size bytes, header included). live: the
- * kernel may still be appending (a mapped reader page). Returns 0, or
- * -EINVAL when the header cannot be right (commit beyond the end).
+ * Load the sub-buffer at subbuf (size bytes, header included) laid out as
+ * l (NULL: tm_layout_native()). live: the kernel may still be appending
+ * (a mapped reader page). Returns 0, -EINVAL for a size or layout that
+ * cannot hold a header, -EBADMSG when the commit is past the end.
  */
-int tm_subbuf_load(struct tm_subbuf *sb, const void *subbuf, size_t size,
-		   bool live);
+int tm_subbuf_load(struct tm_subbuf *sb, const struct tm_layout *l,
+		   const void *subbuf, size_t size, bool live);
 /*
  * Next data event: returns 1 and fills ev, 0 at the end of the committed
- * data, -EINVAL on a record that cannot be right (the offset of the bad
- * record is then in sb->pos). Padding, discarded events and time stamps
- * are consumed silently.
+ * data, -EBADMSG on a record that cannot be right (its offset is then in
+ * sb->pos), -ESTALE when the commit of a live sub-buffer went backwards
+ * (the buffer was reset, or the page was taken from under the reader).
+ * Padding, discarded events and time stamps are consumed silently.
  */
 int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev);
 
-/* One CPU of a ring buffer, mapped. */
+/* --- one CPU of a ring buffer ------------------------------------------ */
+
+/* tracemap_open() flags */
+#define TM_NONBLOCK 1 /* tracemap_get_reader() never waits */
+#define TM_FALLBACK_READ 2 /* cannot map: read() trace_pipe_raw instead */
+
+/* How the events arrive (tracemap_mode()). */
+enum tm_mode {
+	TM_MODE_MMAP = 1, /* the mapping, one GET_READER per sub-buffer */
+	TM_MODE_READ = 2, /* read() of trace_pipe_raw into a copy */
+};
+
+/* The kind of a loss reported by tracemap_get_reader(). */
+enum tm_loss {
+	TM_LOSS_NONE = 0,
+	TM_LOSS_COUNTED, /* overwritten by the writer; lost events: count */
+	TM_LOSS_UNKNOWN, /* overwritten; no source knew how many */
+	TM_LOSS_DROPPED, /* overwrite off: new events dropped; count (stats) */
+	TM_LOSS_RESET, /* the buffer was reset (echo > trace, trace_clock) */
+	TM_LOSS_OTHER_READER, /* another reader consumed events of this CPU */
+};
+
+/* Where the count of a loss came from. */
+enum tm_loss_source {
+	TM_SRC_NONE = 0,
+	TM_SRC_SUBBUF, /* stored after the data of the sub-buffer */
+	TM_SRC_META, /* the meta-page's reader.lost_events (kernel-patches/0001) */
+	TM_SRC_OVERRUN, /* the meta-page's overrun since our last swap */
+	TM_SRC_STATS, /* per_cpu/cpuN/stats, "dropped events" */
+};
+
+/* What one tracemap_get_reader() call found. */
+struct tm_reader {
+	bool new_subbuf; /* a new sub-buffer (else more events, or none, on the same) */
+	uint32_t id; /* its ID in the mapping; in read() mode, a sequence number */
+	uint64_t ts; /* its time stamp: when its first event was written */
+	enum tm_loss loss; /* events lost before the events that follow */
+	enum tm_loss_source source; /* where count came from */
+	uint64_t count; /* events lost: set for COUNTED and DROPPED, else 0 */
+};
+
+/*
+ * One CPU of a ring buffer. The fields are private to tracemap.c: use the
+ * functions below (a program that reads them breaks with the next change).
+ */
 struct tracemap {
-	int fd;
-	int cpu;
-	struct trace_buffer_meta *meta; /* the whole mapping starts here */
-	size_t map_len; /* bytes mapped: meta-page and every sub-buffer */
+	int fd, stats_fd, cpu, flags;
+	enum tm_mode mode;
+	struct trace_buffer_meta *meta; /* the mapping starts here */
+	size_t map_len;
 	const unsigned char *subbufs; /* sub-buffer 0 */
-	uint32_t reader_id; /* sub-buffer the cursor is on */
+	unsigned char *copy; /* read() mode: one sub-buffer */
+	uint32_t subbuf_size;
+	struct tm_layout layout;
 	struct tm_subbuf sb; /* the cursor */
-	char err[256]; /* what went wrong, after a failed call */
+	uint32_t reader_id; /* sub-buffer the cursor is on */
+	uint64_t page_ts; /* its time stamp when loaded, 0 if it was empty */
+	uint64_t seq; /* read() mode: sub-buffers read */
+	struct { /* the meta-page as our last GET_READER left it */
+		uint32_t id, read;
+		uint64_t consumed, overrun;
+	} seen;
+	uint64_t swap_overrun; /* overrun at our last swap */
+	bool have_swap; /* swap_overrun is set */
+	uint64_t dropped; /* "dropped events" already reported */
+	enum tm_loss pending; /* found by tracemap_next(), reported next */
+	bool drained; /* the last get_reader found nothing: next one may wait */
+	int wake; /* tracemap_wake() calls not yet seen by a wait */
+	char err[256];
 };
 
-enum tm_error {
-	TM_ERR_SYS = -1, /* a system call failed: see err and errno */
-	TM_ERR_NO_TRACEFS = -2, /* tracefs is not mounted */
-	TM_ERR_NO_INSTANCE = -3, /* no such instance */
-	TM_ERR_NO_CPU = -4, /* no such CPU in this buffer */
-	TM_ERR_PERM = -5, /* not permitted (run as root?) */
-	TM_ERR_NO_MMAP = -6, /* kernel cannot map the ring buffer (< 6.10) */
-	TM_ERR_BUSY = -7, /* a snapshot is armed on this buffer */
-	TM_ERR_CORRUPT = -8, /* a sub-buffer that cannot be decoded */
-	TM_ERR_INTR = -9, /* a blocking call was interrupted by a signal */
-};
-
-#define TM_NONBLOCK 1 /* TRACE_MMAP_IOCTL_GET_READER never waits */
-
-/* The tracefs mount point: /sys/kernel/tracing or the debugfs one. */
+/* The tracefs mount point: /sys/kernel/tracing or the debugfs one, or NULL. */
 const char *tracemap_tracefs(void);
 /*
- * Open and map CPU cpu of the top-level buffer (instance NULL) or of
- * instances/<instance>. tracefs NULL: tracemap_tracefs(). Returns 0 or a
- * tm_error with tm->err set.
+ * Open CPU cpu of the top-level buffer (instance NULL) or of
+ * instances/<instance> and map it. tracefs NULL: tracemap_tracefs().
+ * Takes an exclusive advisory lock (flock) on the CPU's trace_pipe_raw:
+ * a second tracemap consumer of the same CPU, in any process, gets
+ * -EBUSY ("another reader is consuming cpuN"). Returns 0 or:
+ *   -ENOENT   no tracefs, or no such instance (see tracemap_error())
+ *   -ENODEV   no such CPU in this buffer (past the last one)
+ *   -ENXIO    the CPU exists but is not online
+ *   -EACCES / -EPERM  not permitted (tracing needs root)
+ *   -EBUSY    another tracemap reader holds the CPU, or (without
+ *             TM_FALLBACK_READ) a snapshot is armed on the buffer
+ *   -EOPNOTSUPP  (without TM_FALLBACK_READ) the kernel cannot map it:
+ *             before 6.10, or a boot-mapped instance
+ *   -EBADMSG  the meta-page or events/header_page make no sense
+ *   or the -errno of another failed call.
+ * With TM_FALLBACK_READ, a buffer that cannot be mapped is read with
+ * read() instead: tracemap_mode() says which.
  */
 int tracemap_open(struct tracemap *tm, const char *tracefs,
 		  const char *instance, int cpu, int flags);
 /*
- * Ask the kernel for the next reader sub-buffer (blocks until
- * buffer_percent is reached unless TM_NONBLOCK). Returns 1 when there may
- * be new events (new sub-buffer, or more on the same one), 0 when nothing
- * changed, or a tm_error. *missed (may be NULL) gets the events lost
- * before a new sub-buffer: 0, a count, or TM_MISSED_UNKNOWN.
+ * Move to the next reader sub-buffer when the current one is consumed
+ * (one GET_READER, or one read() in TM_MODE_READ) and say what it found
+ * in *rd (may be NULL only if losses do not matter to you). Returns 1
+ * when there may be new events (a new sub-buffer, or more on the same
+ * one), 0 when nothing changed, or -errno (-EINTR: a signal interrupted
+ * the wait). Look at rd->loss whatever the return value: the losses of
+ * overwrite-off buffers (TM_LOSS_DROPPED) are found when the buffer is
+ * empty, with a return of 0.
+ * Waiting: without TM_NONBLOCK the call waits (for buffer_percent, or
+ * tracemap_wake()) only when the call before it returned 0, so a loop of
+ * "next until 0, get_reader" waits once and then drains without
+ * blocking. A reset of the buffer or another reader is re-synchronised
+ * here and reported as a loss (TM_LOSS_RESET, TM_LOSS_OTHER_READER; the
+ * sentence is in tracemap_error()).
  */
-int tracemap_get_reader(struct tracemap *tm, int64_t *missed);
-/* Next event of the reader sub-buffer: 1, 0 when consumed, or a tm_error. */
+int tracemap_get_reader(struct tracemap *tm, struct tm_reader *rd);
+/*
+ * Next event of the reader sub-buffer: 1, 0 when it is consumed (or when
+ * a reset or another reader was found: the next tracemap_get_reader()
+ * reports it), or -EBADMSG for a record that cannot be right.
+ */
 int tracemap_next(struct tracemap *tm, struct tm_event *ev);
-/* Unmap exactly what was mapped and close. */
+/*
+ * Wake a thread blocked in tracemap_get_reader() on this CPU (the
+ * ioctl(fd, 0) of trace_pipe_raw); safe from another thread. Its call
+ * then returns 0 or 1. Returns 0 or -errno.
+ */
+int tracemap_wake(struct tracemap *tm);
+/* Unmap exactly what was mapped, release the lock, close. */
 void tracemap_close(struct tracemap *tm);
+
+/* The text of the last failure or reported reset/other-reader loss. */
+const char *tracemap_error(const struct tracemap *tm);
+/* TM_MODE_MMAP or TM_MODE_READ. */
+enum tm_mode tracemap_mode(const struct tracemap *tm);
+/* The file descriptor of trace_pipe_raw, for poll(): POLLIN at buffer_percent. */
+int tracemap_fd(const struct tracemap *tm);
+int tracemap_cpu(const struct tracemap *tm);
+/* The sub-buffer size in bytes, header included. */
+uint32_t tracemap_subbuf_size(const struct tracemap *tm);
+/*
+ * The meta-page, read-only, for display (NULL in TM_MODE_READ). It is
+ * refreshed only by GET_READER and by a reset: its counters go stale in
+ * between. The whole mapping starts at this address.
+ */
+const struct trace_buffer_meta *tracemap_meta(const struct tracemap *tm);
+/* Name of a loss kind: "counted", "unknown", "dropped", "reset", "other reader". */
+const char *tm_loss_name(enum tm_loss loss);
+
+/* --- event formats ----------------------------------------------------- */
+
+/* tm_field.array for dynamic arrays: u32 (len << 16 | offset) in the payload */
+#define TM_ARRAY_DATA_LOC (-1) /* offset from the start of the payload */
+#define TM_ARRAY_REL_LOC (-2) /* offset from the end of the field */
 
 /* Field of an event, from its format file. */
 struct tm_field {
 	char name[64];
-	char type[64]; /* as declared, without the name: "unsigned long" */
+	char type[96]; /* as declared, without the name: "unsigned long" */
 	uint32_t offset, size;
 	bool is_signed;
-	int array; /* 0: scalar, >0: fixed array, -1: __data_loc dynamic */
+	int array; /* 0: scalar, >0: fixed array, TM_ARRAY_DATA_LOC/_REL_LOC */
 };
 
 struct tm_format {
@@ -127,26 +261,56 @@ struct tm_format {
 	struct tm_field *fields; /* common_* fields first */
 };
 
+/* Every format of a tracefs, indexed by ID. */
 struct tm_formats {
-	struct tm_format *v;
+	struct tm_format *v; /* sorted by id */
 	size_t n;
+	uint32_t *by_id; /* index + 1 in v, 0: none; nr_ids entries */
+	uint32_t nr_ids;
+	int failed; /* format files that could not be read or parsed */
+	char err[256]; /* the first of those failures */
 };
 
-/* Parse one format file's text. Returns 0 or -EINVAL. */
+/* Parse one format file's text. 0, -EBADMSG or -ENOMEM. */
 int tm_format_parse(struct tm_format *f, const char *system, const char *text);
 /*
- * Load every events/<system>/<event>/format under tracefs (or of an
- * instance: pass its directory). Returns the number loaded or -errno.
+ * Load every events/<system>/<event>/format under dir (the tracefs mount,
+ * an instance, or a copy). Returns the number loaded, or -errno when
+ * events/ cannot be read at all. Files that fail are counted in
+ * fs->failed, the first failure described in fs->err.
  */
 int tm_formats_load(struct tm_formats *fs, const char *dir);
-const struct tm_format *tm_formats_find(const struct tm_formats *fs, int id);
 void tm_formats_free(struct tm_formats *fs);
-/* Event type ID of a payload (its common_type). */
+/* The format of an event type ID (constant time), or NULL. */
+const struct tm_format *tm_formats_find(const struct tm_formats *fs, int id);
+/* The format of system/name ("sched", "sched_switch"), or NULL. */
+const struct tm_format *tm_formats_find_name(const struct tm_formats *fs,
+					     const char *system,
+					     const char *name);
+/* A field of f by name, or NULL. */
+const struct tm_field *tm_format_field(const struct tm_format *f,
+				       const char *name);
+/* Event type ID of a payload (its common_type), or -EBADMSG. */
 int tm_event_type(const struct tm_event *ev);
+/*
+ * A scalar field's value (1, 2, 4 or 8 bytes, sign-extended when the
+ * field is signed: cast to int64_t). 0, -EINVAL when the field is not a
+ * scalar, -EBADMSG when the payload is too short for it.
+ */
+int tm_field_value(const struct tm_field *fl, const struct tm_event *ev,
+		   uint64_t *val);
+/*
+ * Where an array field's bytes are (fixed, __data_loc or __rel_loc):
+ * *data and *len. 0, -EINVAL for a scalar, -EBADMSG when the bytes are
+ * not inside the payload.
+ */
+int tm_field_bytes(const struct tm_field *fl, const struct tm_event *ev,
+		   const void **data, uint32_t *len);
 /*
  * Payload as text into buf: ftrace/print as its string, any other event as
  * field=value pairs in format order, strings quoted. Non-printable bytes
- * are written as \xNN. Returns the length it needed (like snprintf).
+ * are written as \xNN. Returns the length it needed (like snprintf): a
+ * value >= len means buf was too small and holds a cut string.
  */
 int tm_format_payload(const struct tm_format *f, const struct tm_event *ev,
 		      char *buf, size_t len);

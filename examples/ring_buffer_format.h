@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The format of a ring-buffer sub-buffer, as constants: the one place the
+ * project defines them (the library, rb_peek and the labs use these).
+ * Checked against kernel/trace/ring_buffer.c of 6.12; the guide's format
+ * chapter explains them. tests/host/subbuf_build.h keeps its own copy on
+ * purpose, so that the decoder is tested against an independent writer.
+ *
+ * A sub-buffer is a header, then data:
+ *   u64 time_stamp    at offset 0
+ *   local_t commit    at RB_COMMIT_OFFSET: a long of the *kernel*
+ *   data              right after the commit word
+ * A process whose long is not the kernel's (a 32-bit program on a 64-bit
+ * kernel) must take the commit size and the data offset from
+ * events/header_page; tm_layout_load() in tracemap.h does.
+ */
+#ifndef RING_BUFFER_FORMAT_H
+#define RING_BUFFER_FORMAT_H
+
+/* Offsets in the sub-buffer header. */
+#define RB_TIME_STAMP_OFFSET 0
+#define RB_COMMIT_OFFSET 8
+/* The header of a 64-bit kernel (8-byte commit word): data at byte 16. */
+#define RB_SUBBUF_HEADER_64 16
+
+/*
+ * The commit word: the low 30 bits are the bytes of data written; the
+ * flags are added as int constants, so on a 64-bit kernel the upper half
+ * of the word reads as ones: use the low 32 bits only.
+ */
+#define RB_MISSED_EVENTS (1U << 31) /* events were lost before this one */
+#define RB_MISSED_STORED (1U << 30) /* their count follows the data */
+#define RB_MISSED_MASK (RB_MISSED_EVENTS | RB_MISSED_STORED)
+#define RB_COMMIT_MASK (RB_MISSED_STORED - 1)
+
+/* Event header: u32 type_len:5, time_delta:27, then u32 array[]. */
+#define RB_TYPE_LEN_MASK 0x1fU
+#define RB_TS_SHIFT 27 /* time_delta bits */
+#define RB_TYPE_DATA_MAX 28 /* 1..28: payload of type_len * 4 bytes */
+#define RB_TYPE_PADDING 29 /* delta 0: end of data; else a discarded event */
+#define RB_TYPE_TIME_EXTEND 30 /* delta += array[0] << 27 | time_delta */
+#define RB_TYPE_TIME_STAMP 31 /* absolute, 59 bits */
+#define RB_TS_ABS_BITS 59
+
+#endif /* RING_BUFFER_FORMAT_H */
