@@ -1,20 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * trace_stream: like "cat trace_pipe", through the ring-buffer mapping.
- *
- *   trace_stream [--cpu N] [--instance NAME] [--tracefs DIR] [--nonblock]
- *                [--interval MS]
- *   trace_stream --offline FILE [--subbuf-size BYTES] [--cpu N] [--tracefs DIR]
- *
- * Live: maps every CPU (or --cpu N) of the top-level buffer (or of
- * instances/NAME) and prints events as they come, until SIGINT or SIGTERM;
- * it waits with poll() and looks at least every --interval ms (default
- * 1000). --nonblock prints what the buffers hold and exits.
- * Offline: decodes FILE, the bytes that read() of trace_pipe_raw returned
- * (whole sub-buffers of --subbuf-size bytes, default the page size), as
- * CPU --cpu (default 0). Event formats come from DIR/events (default: the
- * tracefs mount); a directory holding copies of events/<sys>/<ev>/format
- * works too.
+ * "trace_stream --help" prints the options; the output is described here.
  *
  * Output, one line per event, fields separated by one space:
  *   CPU SECONDS.NANOSECONDS SYSTEM/EVENT PAYLOAD
@@ -25,34 +12,96 @@
  * name=value pairs in format order ("..." around strings). Events of an
  * unknown type print as "unknown/ID size=N". Events are in time order per
  * CPU; lines of different CPUs are not merged by time.
- * Exit status: 0, 1 on an error (one line on stderr), 2 on bad usage.
+ * Errors and warnings go to stderr, one line each, starting "trace_stream:".
+ * Exit status: 0; 1 on an error (after printing whatever could be decoded);
+ * 2 on bad usage.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tracemap.h"
 
 #define MAX_CPUS 1024
 
+static const char usage_text[] =
+	"usage: trace_stream [--cpu N] [--instance NAME] [--tracefs DIR]\n"
+	"                    [--nonblock] [--interval MS]\n"
+	"       trace_stream --offline FILE [--subbuf-size BYTES] [--cpu N]\n"
+	"                    [--tracefs DIR]\n"
+	"Print the events of the tracing ring buffer, read through its memory\n"
+	"mapping (Linux 6.10+), one line each: CPU TIME SYSTEM/EVENT PAYLOAD.\n"
+	"  --cpu N          only CPU N (default: every online CPU)\n"
+	"  --instance NAME  the buffer of instances/NAME (default: top level)\n"
+	"  --tracefs DIR    the tracefs mount (default: /sys/kernel/tracing);\n"
+	"                   event formats come from DIR/events\n"
+	"  --nonblock       print what the buffers hold now, then exit\n"
+	"  --interval MS    look at least every MS ms (default 1000); 0: only\n"
+	"                   when the kernel wakes us (buffer_percent reached)\n"
+	"  --offline FILE   decode FILE, the bytes read() of trace_pipe_raw\n"
+	"                   returned, as CPU --cpu (default 0)\n"
+	"  --subbuf-size B  FILE's sub-buffer size (default: detected)\n"
+	"  --help           print this and exit\n"
+	"Runs until SIGINT or SIGTERM, then prints what the buffers hold (a second\n"
+	"signal: at once).\n";
+
 static volatile sig_atomic_t stop;
 static struct tm_formats formats;
 
+/* Output: every write is checked; a failure stops the program. */
+static int out_errno; /* the first write error, 0 while all went well */
+static unsigned long long unflushed; /* events printed since the last flush */
+
+/* The first signal stops after the final drain, a second one at once. */
 static void on_signal(int sig)
 {
 	(void)sig;
-	stop = 1;
+	stop = stop + 1;
+}
+
+static void out(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (out_errno)
+		return;
+	va_start(ap, fmt);
+	if (vprintf(fmt, ap) < 0)
+		out_errno = errno ? errno : EIO;
+	va_end(ap);
+}
+
+/*
+ * Push the buffered lines out. Returns 0, or 1 after saying on stderr that
+ * stdout failed and how many events taken from the ring may not have made it.
+ */
+static int out_flush(void)
+{
+	if (!out_errno && fflush(stdout))
+		out_errno = errno ? errno : EIO;
+	if (!out_errno) {
+		unflushed = 0;
+		return 0;
+	}
+	fprintf(stderr,
+		"trace_stream: writing to stdout: %s; stopped, and up to %llu events taken from the ring buffer were not written\n",
+		strerror(out_errno), unflushed);
+	return 1;
 }
 
 static void print_time(int cpu, uint64_t ts)
 {
-	printf("%d %llu.%09llu ", cpu, (unsigned long long)(ts / 1000000000),
-	       (unsigned long long)(ts % 1000000000));
+	out("%d %llu.%09llu ", cpu, (unsigned long long)(ts / 1000000000),
+	    (unsigned long long)(ts % 1000000000));
 }
 
 static void print_missed(int cpu, uint64_t ts, int64_t missed)
@@ -61,9 +110,9 @@ static void print_missed(int cpu, uint64_t ts, int64_t missed)
 		return;
 	print_time(cpu, ts);
 	if (missed == TM_MISSED_UNKNOWN)
-		printf("missed unknown\n");
+		out("missed unknown\n");
 	else
-		printf("missed %lld\n", (long long)missed);
+		out("missed %lld\n", (long long)missed);
 }
 
 static void print_event(int cpu, const struct tm_event *ev)
@@ -71,80 +120,291 @@ static void print_event(int cpu, const struct tm_event *ev)
 	const struct tm_format *f =
 		tm_formats_find(&formats, tm_event_type(ev));
 	char text[4096];
+	int n;
 
 	print_time(cpu, ev->ts);
+	unflushed++;
 	if (!f) {
-		printf("unknown/%d size=%u\n", tm_event_type(ev), ev->size);
+		out("unknown/%d size=%u\n", tm_event_type(ev), ev->size);
 		return;
 	}
-	tm_format_payload(f, ev, text, sizeof(text));
-	printf("%s/%s %s\n", f->system, f->name, text);
+	n = tm_format_payload(f, ev, text, sizeof(text));
+	if (n >= (int)sizeof(text)) {
+		/* Never cut short: format it again into a buffer that fits. */
+		char *big = malloc((size_t)n + 1);
+
+		if (big) {
+			tm_format_payload(f, ev, big, (size_t)n + 1);
+			out("%s/%s %s\n", f->system, f->name, big);
+			free(big);
+			return;
+		}
+		out_errno = ENOMEM;
+		return;
+	}
+	out("%s/%s %s\n", f->system, f->name, text);
 }
 
-static int die(const char *fmt, const char *arg)
+static void warn(const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "trace_stream: ");
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fprintf(stderr, "\n");
-	return 1;
 }
 
-static int offline(const char *file, size_t subbuf_size, int cpu)
+/* Load the event formats of the buffer; warn when there are none. */
+static void load_formats(const char *tracefs, const char *instance)
 {
-	FILE *in = fopen(file, "rb");
-	unsigned char *buf = malloc(subbuf_size);
-	size_t n;
-	int ret = 0;
+	char dir[600];
+	int r = -ENOENT;
 
-	if (!in || !buf) {
-		free(buf);
-		if (in)
-			fclose(in);
-		return die("%s: cannot read it", file);
+	if (tracefs) {
+		snprintf(dir, sizeof(dir), "%s%s%s", tracefs,
+			 instance ? "/instances/" : "",
+			 instance ? instance : "");
+		r = tm_formats_load(&formats, dir);
 	}
-	while ((n = fread(buf, 1, subbuf_size, in)) > 0) {
-		struct tm_subbuf sb;
-		struct tm_event ev;
-		int r;
+	if (r <= 0)
+		warn("no event format could be loaded from %s/events%s%s: events print as unknown/ID",
+		     tracefs ? dir : "(no tracefs found)", r < 0 ? ": " : "",
+		     r < 0 ? strerror(-r) : "");
+}
 
-		if (n != subbuf_size) {
-			ret = die(
-				"%s: ends with a partial sub-buffer (wrong --subbuf-size?)",
-				file);
-			break;
-		}
-		if (tm_subbuf_load(&sb, buf, subbuf_size, false)) {
-			ret = die("%s: a sub-buffer's commit is past its end",
-				  file);
-			break;
-		}
-		print_missed(cpu, sb.ts, sb.missed);
-		while ((r = tm_subbuf_next(&sb, &ev)) > 0)
-			print_event(cpu, &ev);
-		if (r < 0) {
-			ret = die("%s: a sub-buffer holds a corrupt record",
-				  file);
-			break;
+/* --- offline: a file of sub-buffers --------------------------------- */
+
+/* A capture mapped into memory. */
+struct capture {
+	const char *name;
+	const unsigned char *buf;
+	size_t len;
+};
+
+static bool all_zero(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+/*
+ * Whether the size bytes at p look like one sub-buffer as read() of
+ * trace_pipe_raw returns it: not empty, every record decodes, and the
+ * kernel zeroed everything after the data (and after the stored count of
+ * lost events).
+ */
+static bool subbuf_fits(const unsigned char *p, size_t size)
+{
+	struct tm_subbuf sb;
+	struct tm_event ev;
+	size_t used;
+	int r;
+
+	if (tm_subbuf_load(&sb, p, size, false))
+		return false;
+	if (sb.commit == 0 && sb.missed == 0)
+		return false;
+	while ((r = tm_subbuf_next(&sb, &ev)) > 0)
+		;
+	if (r < 0)
+		return false;
+	used = TM_SUBBUF_HEADER + sb.commit;
+	if (sb.missed > 0)
+		used += sizeof(long); /* the stored count */
+	return used <= size && all_zero(p + used, size - used);
+}
+
+/* How many of the whole sub-buffers of size bytes in the capture fit. */
+static size_t count_fits(const struct capture *c, size_t size, size_t *whole)
+{
+	size_t n = 0;
+
+	*whole = c->len / size;
+	for (size_t i = 0; i < *whole; i++)
+		n += subbuf_fits(c->buf + i * size, size);
+	return n;
+}
+
+/*
+ * The sub-buffer size (a power of two from 4 KiB) that the most sub-buffers
+ * of the capture fit, by share; 0 when none fits at all.
+ */
+static size_t guess_subbuf_size(const struct capture *c, double *share)
+{
+	size_t best = 0, whole;
+
+	*share = 0;
+	for (size_t size = 4096; size && size <= c->len; size *= 2) {
+		double s = (double)count_fits(c, size, &whole) / (double)whole;
+
+		if (s > *share) {
+			*share = s;
+			best = size;
 		}
 	}
-	free(buf);
-	fclose(in);
-	return ret;
+	return best;
+}
+
+/*
+ * Decode sub-buffer idx (avail of its size bytes are in the file; the rest
+ * is zero in p). Returns 0, or 1 after one line on stderr naming it.
+ */
+static int offline_subbuf(const struct capture *c, size_t idx,
+			  const unsigned char *p, size_t size, size_t avail,
+			  int cpu)
+{
+	size_t off = idx * size;
+	struct tm_subbuf sb;
+	struct tm_event ev;
+	int r;
+
+	if (tm_subbuf_load(&sb, p, size, false)) {
+		warn("%s: sub-buffer %zu (byte %zu): %s", c->name, idx, off,
+		     avail < size ?
+			     "cut short by the end of the file" :
+			     "its commit is past its end (wrong --subbuf-size?)");
+		return 1;
+	}
+	print_missed(cpu, sb.ts, sb.missed);
+	while ((r = tm_subbuf_next(&sb, &ev)) > 0) {
+		if ((const unsigned char *)ev.data + ev.size > p + avail)
+			break; /* the file ends inside this event */
+		print_event(cpu, &ev);
+	}
+	if (avail < size) {
+		warn("%s: sub-buffer %zu (byte %zu): the file ends %zu bytes into it; the events after byte %zu are lost",
+		     c->name, idx, off, avail, c->len);
+		return 1;
+	}
+	if (r < 0) {
+		warn("%s: sub-buffer %zu (byte %zu): bad record at byte %zu; the rest of this sub-buffer is skipped",
+		     c->name, idx, off, off + TM_SUBBUF_HEADER + sb.pos);
+		return 1;
+	}
+	return 0;
+}
+
+static int offline(const char *file, size_t size, int cpu, const char *tracefs)
+{
+	struct capture c = { .name = file };
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), guess, whole, fits;
+	unsigned char *last = NULL;
+	struct stat st;
+	double share;
+	void *map;
+	int fd, ret = 0;
+
+	fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
+		warn("%s: %s", file, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return 1;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size == 0) {
+		warn("%s: %s", file,
+		     S_ISREG(st.st_mode) ? "empty: no sub-buffers" :
+					   "not a regular file");
+		close(fd);
+		return 1;
+	}
+	c.len = (size_t)st.st_size;
+	map = mmap(NULL, c.len, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED) {
+		warn("%s: mmap: %s", file, strerror(errno));
+		return 1;
+	}
+	c.buf = map;
+	load_formats(tracefs, NULL);
+
+	guess = guess_subbuf_size(&c, &share);
+	if (!size) {
+		size = guess ? guess : page;
+		if (size != page)
+			warn("%s: sub-buffers of %zu bytes (detected; --subbuf-size overrides)",
+			     file, size);
+	} else if (guess && guess != size && size <= c.len &&
+		   (fits = count_fits(&c, size, &whole),
+		    (double)fits / (double)whole < share)) {
+		warn("%s: %zu of its %zu sub-buffers of %zu bytes do not look right; it looks like sub-buffers of %zu bytes: try --subbuf-size %zu",
+		     file, whole - fits, whole, size, guess, guess);
+		munmap(map, c.len);
+		return 1;
+	}
+
+	for (size_t idx = 0; idx * size < c.len && !out_errno; idx++) {
+		size_t off = idx * size, avail = c.len - off;
+		const unsigned char *p = c.buf + off;
+
+		if (avail < size) {
+			/* The last one is cut short: decode what is there. */
+			last = calloc(1, size);
+			if (!last) {
+				warn("%s: out of memory", file);
+				ret = 1;
+				break;
+			}
+			memcpy(last, p, avail);
+			p = last;
+		} else {
+			avail = size;
+		}
+		ret |= offline_subbuf(&c, idx, p, size, avail, cpu);
+	}
+	free(last);
+	munmap(map, c.len);
+	return out_flush() | ret;
+}
+
+/* --- live: the mapped buffers ---------------------------------------- */
+
+/* Whether the CPU is online, from /sys/devices/system/cpu/online ("0-3,5"). */
+static bool cpu_online(int cpu)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
+	int lo, hi, n;
+	bool on = false;
+
+	if (!f)
+		return true; /* cannot tell: let the open's error speak */
+	while ((n = fscanf(f, "%d", &lo)) == 1) {
+		hi = lo;
+		if (fscanf(f, "-%d", &hi) < 0)
+			hi = lo;
+		if (cpu >= lo && cpu <= hi)
+			on = true;
+		if (fgetc(f) != ',')
+			break;
+	}
+	fclose(f);
+	return on;
 }
 
 //! [drain]
-/* Print the events of one CPU until its reader page has nothing new. */
-static int drain(struct tracemap *tm)
+/*
+ * Print the events of one CPU until its reader sub-buffer has nothing new,
+ * or after max_swaps new sub-buffers (a flood never ends), or on a signal
+ * (stop) or a failed write. Returns 0 or a tm_error.
+ */
+static int drain(struct tracemap *tm, unsigned int max_swaps)
 {
 	struct tm_event ev;
 	int64_t missed;
 	int r;
 
-	for (;;) {
-		while ((r = tracemap_next(tm, &ev)) > 0)
+	for (unsigned int swaps = 0;; swaps++) {
+		while ((r = tracemap_next(tm, &ev)) > 0 && !out_errno)
 			print_event(tm->cpu, &ev);
 		if (r < 0)
 			return r;
+		if (out_errno || swaps == max_swaps || stop > 1 ||
+		    (stop && max_swaps == -1U))
+			return 0;
 		r = tracemap_get_reader(tm, &missed);
 		if (r <= 0)
 			return r;
@@ -166,33 +426,79 @@ static int live(const char *tracefs, const char *instance, int cpu,
 
 		if (r == TM_ERR_NO_CPU && cpu < 0 && n > 0)
 			break; /* past the last CPU */
-		if (r)
-			return die("%s", tms[n].err);
+		if (r && !cpu_online(c)) {
+			if (cpu >= 0) {
+				warn("cpu%d is offline: its buffer cannot be mapped",
+				     c);
+				return 1;
+			}
+			warn("cpu%d is offline: not read (a CPU that comes online later is not read either)",
+			     c);
+			continue;
+		}
+		if (r) {
+			warn("%s", tms[n].err);
+			ret = 1;
+			goto out;
+		}
 		pfds[n].fd = tms[n].fd;
 		pfds[n].events = POLLIN;
 		n++;
 		if (cpu >= 0)
 			break;
 	}
+	if (n == 0) {
+		warn("no CPU could be read");
+		return 1;
+	}
+	load_formats(tracefs ? tracefs : tracemap_tracefs(), instance);
 	while (!stop && !ret) {
-		for (int i = 0; i < n && !ret; i++) {
-			int r = drain(&tms[i]);
+		for (int i = 0; i < n && !ret && !stop; i++) {
+			int r = drain(&tms[i], -1U);
 
-			if (r == TM_ERR_INTR)
-				break;
-			if (r < 0)
-				ret = die("%s", tms[i].err);
+			if (r < 0) {
+				warn("%s", tms[i].err);
+				ret = 1;
+			}
 		}
-		fflush(stdout);
+		ret |= out_flush();
 		if (nonblock)
 			break;
 		/* Wakes when a CPU reaches buffer_percent, or after interval. */
-		if (poll(pfds, (nfds_t)n, interval) < 0 && errno != EINTR)
-			ret = die("poll: %s", strerror(errno));
+		if (!ret && !stop &&
+		    poll(pfds, (nfds_t)n, interval ? interval : -1) < 0 &&
+		    errno != EINTR) {
+			warn("poll: %s", strerror(errno));
+			ret = 1;
+		}
 	}
+	/*
+	 * Stopped by a signal: print what arrived since the last look, but at
+	 * most one buffer's worth per CPU, so that a flood cannot hold us (a
+	 * second signal cuts even that short).
+	 */
+	for (int i = 0; i < n && stop && !ret; i++) {
+		int r = drain(&tms[i], tms[i].meta->nr_subbufs + 1);
+
+		if (r < 0) {
+			warn("%s", tms[i].err);
+			ret = 1;
+		}
+	}
+	if (stop)
+		ret |= out_flush();
+out:
 	for (int i = 0; i < n; i++)
 		tracemap_close(&tms[i]);
 	return ret;
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "trace_stream: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, " (trace_stream --help lists the options)\n");
+	return 2;
 }
 
 int main(int argc, char **argv)
@@ -205,27 +511,26 @@ int main(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'I' },
 		{ "offline", required_argument, NULL, 'o' },
 		{ "subbuf-size", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	const char *instance = NULL, *tracefs = NULL, *file = NULL;
-	size_t subbuf_size = (size_t)sysconf(_SC_PAGESIZE);
+	size_t subbuf_size = 0;
 	int cpu = -1, interval = 1000, opt, ret;
 	bool nonblock = false;
-	char *end, dir[600];
+	char *end;
 	struct sigaction sa = { .sa_handler = on_signal };
 
+	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		long v = 0;
 
 		if (optarg && opt != 'i' && opt != 't' && opt != 'o') {
 			errno = 0;
 			v = strtol(optarg, &end, 10);
-			if (errno || *end || v < 0 || v > (1L << 30)) {
-				fprintf(stderr,
-					"trace_stream: bad number '%s'\n",
-					optarg);
-				return 2;
-			}
+			if (errno || *end || end == optarg || v < 0 ||
+			    v > (1L << 30))
+				return bad_usage("bad number '%s'", optarg);
 		}
 		switch (opt) {
 		case 'c':
@@ -247,29 +552,30 @@ int main(int argc, char **argv)
 			file = optarg;
 			break;
 		case 's':
+			if (v <= (long)TM_SUBBUF_HEADER)
+				return bad_usage(
+					"--subbuf-size %s is too small",
+					optarg);
 			subbuf_size = (size_t)v;
 			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return fflush(stdout) ? 1 : 0;
 		default:
-			fprintf(stderr,
-				"usage: see the comment at the top of trace_stream.c\n");
-			return 2;
+			return bad_usage("unknown option or missing value: %s",
+					 argv[optind - 1]);
 		}
 	}
-	if (optind != argc || subbuf_size <= TM_SUBBUF_HEADER) {
-		fprintf(stderr,
-			"trace_stream: unexpected argument or bad --subbuf-size\n");
-		return 2;
-	}
-	if (!tracefs)
-		tracefs = tracemap_tracefs();
-	if (tracefs) {
-		snprintf(dir, sizeof(dir), "%s%s%s", tracefs,
-			 instance ? "/instances/" : "",
-			 instance ? instance : "");
-		tm_formats_load(&formats, dir);
-	}
+	if (optind != argc)
+		return bad_usage("unexpected argument '%s'", argv[optind]);
+	if (subbuf_size && !file)
+		return bad_usage("%s only goes with --offline",
+				 "--subbuf-size");
+	/* A closed pipe is a write error like any other: report it. */
+	signal(SIGPIPE, SIG_IGN);
 	if (file) {
-		ret = offline(file, subbuf_size, cpu < 0 ? 0 : cpu);
+		ret = offline(file, subbuf_size, cpu < 0 ? 0 : cpu,
+			      tracefs ? tracefs : tracemap_tracefs());
 	} else {
 		sigaction(SIGINT, &sa, NULL); /* no SA_RESTART: poll returns */
 		sigaction(SIGTERM, &sa, NULL);

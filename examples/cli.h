@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The command-line conventions every example program follows:
+ *  - getopt_long options, the same names everywhere: --cpu N, --tracefs DIR,
+ *    --help (the usage, on stdout, exit 0);
+ *  - bad usage: one line on stderr naming what is wrong, exit 2;
+ *  - an error: one line on stderr, exit 1;
+ *  - stdout is checked before exiting: a failed write is an error, never a
+ *    silent success.
+ * Each program sets cli_prog to its name first.
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *cli_prog = "example";
+
+/* Bad usage: one line on stderr; returns the exit status 2. */
+static inline int cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", cli_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (%s --help lists the options)\n", cli_prog);
+	return 2;
+}
+
+/* An unknown option or a missing value, after getopt_long returned '?'. */
+static inline int cli_bad_option(char **argv, int optind_now)
+{
+	return cli_usage_error("unknown option or missing value: %s",
+			       argv[optind_now - 1]);
+}
+
+/*
+ * The decimal number arg of option opt, in [min, max], into *v. Returns 0,
+ * or the exit status 2 after saying what is wrong.
+ */
+static inline int cli_number(const char *opt, const char *arg, long min,
+			     long max, long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtol(arg, &end, 10);
+	if (errno || *end || end == arg || *v < min || *v > max)
+		return cli_usage_error("%s: '%s' is not a number from %ld to %ld",
+				       opt, arg, min, max);
+	return 0;
+}
+
+/*
+ * Flush stdout and return status, or 1 after one line on stderr when
+ * anything written to stdout was lost. Every example returns through it.
+ */
+static inline int cli_exit(int status)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "%s: writing to stdout: %s\n", cli_prog,
+			strerror(errno ? errno : EIO));
+		return 1;
+	}
+	return status;
+}
+
+/* --help: the usage text on stdout. */
+static inline int cli_help(const char *usage)
+{
+	fputs(usage, stdout);
+	return cli_exit(0);
+}
+
+#endif /* CLI_H */

@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: MIT
+# trace_stream as a user meets it: --help, a stdout that fails (a full
+# device, a closed pipe), SIGINT (prints what arrived since the last look,
+# and stops promptly under a flood), --interval 0 (no busy loop), tracing
+# without root, and the first example of the README and the guide.
+. "$(dirname "$0")/lib.sh"
+tmp=/tmp/trace-stream-test
+rm -rf $tmp && mkdir -p $tmp
+
+# uptime_cs: time since boot in centiseconds
+uptime_cs() { tr -d . </proc/uptime | cut -d' ' -f1; }
+# markers CPU N TEXT: write "TEXT i" N times to trace_marker from CPU CPU
+markers() {
+	taskset "$((1 << $1))" sh -c "i=0; while [ \$i -lt $2 ]; do i=\$((i+1)); echo \"$3 \$i\" >$TRACEFS/trace_marker; done"
+}
+# stderr_has NAME FILE TEXT: FILE is one line that contains TEXT
+stderr_has() {
+	if [ "$(wc -l <"$2")" = 1 ] && grep -q -- "$3" "$2"; then pass "$1"; else fail "$1" "wanted one line with '$3', got '$(head -c 300 "$2" | tr '\n' '|')'"; fi
+}
+
+rc=0
+trace_stream --help >$tmp/help 2>&1 || rc=$?
+expect_eq help "0 usage: trace_stream" "$rc $(head -n 1 $tmp/help | cut -d' ' -f1,2)"
+
+# A stdout that fails: the events are taken from the ring, so say it.
+trace_reset
+markers 0 300 full
+rc=0
+trace_stream --cpu 0 --nonblock >/dev/full 2>$tmp/err || rc=$?
+expect_eq write-error-exit 1 "$rc"
+stderr_has write-error-said $tmp/err "writing to stdout: No space left on device"
+# A closed pipe: the reader (true) is gone before trace_stream writes.
+markers 0 300 pipe
+rc=$( (sleep 1; trace_stream --cpu 0 --nonblock 2>$tmp/err; echo $? >$tmp/rc) | true; sleep 2; cat $tmp/rc)
+expect_eq closed-pipe-exit 1 "$rc"
+stderr_has closed-pipe-said $tmp/err "writing to stdout: Broken pipe"
+
+# SIGINT prints what arrived since the last wake (far below buffer_percent,
+# and before --interval is up).
+trace_reset
+trace_stream --cpu 0 --interval 10000 >$tmp/int 2>$tmp/err &
+pid=$!
+sleep 1
+markers 0 3 "before sigint"
+kill -INT $pid
+wait $pid
+expect_eq sigint-exit 0 "$?"
+expect_eq sigint-drains "before sigint 1|before sigint 2|before sigint 3" \
+	"$(cut -d' ' -f4- $tmp/int | tr '\n' '|' | sed 's/|$//')"
+
+# --interval 0: wait for the kernel's wake-up only, never spin.
+trace_stream --cpu 0 --interval 0 >/dev/null 2>$tmp/err &
+pid=$!
+sleep 2
+ticks=$(awk '{ print $14 + $15 }' /proc/$pid/stat)
+kill -INT $pid
+wait $pid
+rc=$?
+if [ "$ticks" -lt 20 ] && [ "$rc" = 0 ]; then pass interval-0-sleeps; else fail interval-0-sleeps "$ticks ticks of CPU in 2 s, exit $rc"; fi
+
+# SIGINT under a flood (the sequenced producer at full speed on CPU 0):
+# trace_stream prints at most one more buffer's worth and stops (the
+# default 1408 KiB here), and a second SIGINT stops it at once.
+# flood_stop NAME LIMIT_CS SIGNALS: the time from the first SIGINT to the
+# exit is under LIMIT_CS centiseconds
+flood_stop() {
+	local pid t0 t1 n=0
+	taskset 2 trace_stream --cpu 0 >/dev/null 2>$tmp/err &
+	pid=$!
+	sleep 2
+	t0=$(uptime_cs)
+	kill -INT $pid
+	[ "$3" = 1 ] || { sleep 0.2; kill -INT $pid; }
+	while kill -0 $pid 2>/dev/null && [ $n -lt 300 ]; do sleep 0.05; n=$((n + 1)); done
+	t1=$(uptime_cs)
+	kill -KILL $pid 2>/dev/null
+	wait $pid
+	echo "$1: trace_stream stopped $((t1 - t0)) cs after the first SIGINT under a flood"
+	if [ $((t1 - t0)) -lt "$2" ]; then pass "$1"; else fail "$1" "still running $((t1 - t0)) cs after SIGINT"; fi
+}
+if modprobe seq_producer; then
+	trace_reset
+	echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
+	seq_configure 0 0 16 0
+	echo 1 >$SEQ_PARAMS/run
+	flood_stop sigint-flood-stops 500 1
+	flood_stop sigint-twice-flood-stops-at-once 100 2
+	echo 0 >$SEQ_PARAMS/run
+	rmmod seq_producer
+else
+	fail sigint-flood-stops "modprobe seq_producer failed"
+fi
+
+# Not root: a permission error, not "tracefs not found".
+trace_reset
+grep -q '^nobody:' /etc/passwd 2>/dev/null || echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
+rc=0
+su -s /bin/sh nobody -c 'trace_stream --cpu 0 --nonblock' >/dev/null 2>$tmp/err || rc=$?
+expect_eq not-root-exit 1 "$rc"
+stderr_has not-root-said $tmp/err "Permission denied"
+
+# The first example of the README and the guide, with the shell on CPU 1.
+trace_reset
+taskset 2 sh -c "echo hello > $TRACEFS/trace_marker"
+expect_eq first-example "1 ftrace/print hello" "$(trace_stream --nonblock | cut -d' ' -f1,3-)"
+trace_reset
+rm -rf $tmp
