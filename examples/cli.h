@@ -52,8 +52,9 @@ static inline int cli_number(const char *opt, const char *arg, long min,
 	errno = 0;
 	*v = strtol(arg, &end, 10);
 	if (errno || *end || end == arg || *v < min || *v > max)
-		return cli_usage_error("%s: '%s' is not a number from %ld to %ld",
-				       opt, arg, min, max);
+		return cli_usage_error(
+			"%s: '%s' is not a number from %ld to %ld", opt, arg,
+			min, max);
 	return 0;
 }
 

@@ -1,20 +1,30 @@
 // SPDX-License-Identifier: MIT
 /*
  * reader_swap: watch the meta-page move as TRACE_MMAP_IOCTL_GET_READER
- * swaps reader sub-buffers.
- *   reader_swap [--cpu N] [--count N] [--block]
- * Calls GET_READER COUNT times (default 4; non-blocking unless --block) on
- * CPU N (default 0) of the top-level buffer and prints, per call:
+ * swaps reader sub-buffers. "reader_swap --help" prints the options.
+ * Per call it prints:
  *   before N reader.id=I reader.read=R entries=E overrun=O read=D
  *   after  N reader.id=I reader.read=R entries=E overrun=O read=D events=K missed=M
  * where K is the number of events then decoded from the reader sub-buffer
- * and M the lost events reported before it (0, a count or "unknown").
+ * and M the loss reported before them: 0, a count, or its kind when there
+ * is no count ("unknown", "reset", "other reader").
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli.h"
 #include "tracemap.h"
+
+static const char usage_text[] =
+	"usage: reader_swap [--cpu N] [--tracefs DIR] [--count N] [--block]\n"
+	"Call TRACE_MMAP_IOCTL_GET_READER COUNT times on one CPU's mapped ring\n"
+	"buffer and print the meta-page before and after each call.\n"
+	"  --cpu N        the CPU (default 0)\n"
+	"  --tracefs DIR  the tracefs mount (default: /sys/kernel/tracing)\n"
+	"  --count N      calls (default 4)\n"
+	"  --block        let the calls wait for buffer_percent\n"
+	"  --help         print this and exit\n";
 
 static void print_meta(const char *when, int n,
 		       const struct trace_buffer_meta *m)
@@ -29,53 +39,81 @@ int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "cpu", required_argument, NULL, 'c' },
+		{ "tracefs", required_argument, NULL, 't' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "block", no_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
-	int cpu = 0, count = 4, flags = TM_NONBLOCK, opt;
+	const char *tracefs = NULL;
+	long cpu = 0, count = 4;
+	int flags = TM_NONBLOCK, opt, ret = 0;
 	struct tracemap tm;
 
+	cli_prog = "reader_swap";
+	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'c')
-			cpu = atoi(optarg);
-		else if (opt == 'n')
-			count = atoi(optarg);
-		else if (opt == 'b')
+		switch (opt) {
+		case 'c':
+			if (cli_number("--cpu", optarg, 0, 4095, &cpu))
+				return 2;
+			break;
+		case 't':
+			tracefs = optarg;
+			break;
+		case 'n':
+			if (cli_number("--count", optarg, 1, 1000000, &count))
+				return 2;
+			break;
+		case 'b':
 			flags = 0;
-		else
-			return 2;
+			break;
+		case 'h':
+			return cli_help(usage_text);
+		default:
+			return cli_bad_option(argv, optind);
+		}
 	}
-	if (optind != argc || count < 1) {
-		fprintf(stderr,
-			"usage: reader_swap [--cpu N] [--count N] [--block]\n");
-		return 2;
-	}
-	if (tracemap_open(&tm, NULL, NULL, cpu, flags)) {
-		fprintf(stderr, "reader_swap: %s\n", tm.err);
+	if (optind != argc)
+		return cli_usage_error("unexpected argument '%s'",
+				       argv[optind]);
+	if (tracemap_open(&tm, tracefs, NULL, (int)cpu, flags)) {
+		fprintf(stderr, "reader_swap: %s\n", tracemap_error(&tm));
 		return 1;
 	}
 	for (int i = 1; i <= count; i++) {
+		const struct trace_buffer_meta *meta = tracemap_meta(&tm);
+		struct tm_reader rd;
 		struct tm_event ev;
-		int64_t missed;
 		int events = 0, r;
 
-		print_meta("before", i, tm.meta);
+		print_meta("before", i, meta);
 		printf("\n");
-		r = tracemap_get_reader(&tm, &missed);
+		r = tracemap_get_reader(&tm, &rd);
 		if (r < 0) {
-			fprintf(stderr, "reader_swap: %s\n", tm.err);
+			fprintf(stderr, "reader_swap: %s\n",
+				tracemap_error(&tm));
+			ret = 1;
 			break;
 		}
 		while ((r = tracemap_next(&tm, &ev)) > 0)
 			events++;
-		print_meta("after", i, tm.meta);
-		if (missed == TM_MISSED_UNKNOWN)
-			printf(" events=%d missed=unknown\n", events);
+		print_meta("after", i, meta);
+		if (rd.loss == TM_LOSS_COUNTED || rd.loss == TM_LOSS_DROPPED)
+			printf(" events=%d missed=%llu\n", events,
+			       (unsigned long long)rd.count);
+		else if (rd.loss != TM_LOSS_NONE)
+			printf(" events=%d missed=%s\n", events,
+			       tm_loss_name(rd.loss));
 		else
-			printf(" events=%d missed=%lld\n", events,
-			       (long long)missed);
+			printf(" events=%d missed=0\n", events);
+		if (r < 0) {
+			fprintf(stderr, "reader_swap: %s\n",
+				tracemap_error(&tm));
+			ret = 1;
+			break;
+		}
 	}
 	tracemap_close(&tm);
-	return 0;
+	return cli_exit(ret);
 }

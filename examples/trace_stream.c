@@ -5,10 +5,14 @@
  *
  * Output, one line per event, fields separated by one space:
  *   CPU SECONDS.NANOSECONDS SYSTEM/EVENT PAYLOAD
- * and one line per gap of lost events, before the events after it:
- *   CPU SECONDS.NANOSECONDS missed COUNT      (COUNT may be "unknown")
- * The time is the trace clock; for a gap, the time of the sub-buffer that
- * follows it. PAYLOAD is the text of an ftrace/print event, or
+ * and one line per loss, before the events that follow it:
+ *   CPU SECONDS.NANOSECONDS missed COUNT            overwritten by the writer
+ *   CPU SECONDS.NANOSECONDS missed COUNT dropped    dropped (options/overwrite 0)
+ *   CPU SECONDS.NANOSECONDS missed unknown (WHY)
+ *   CPU SECONDS.NANOSECONDS reset (WHAT)            the buffer was reset
+ *   CPU SECONDS.NANOSECONDS other-reader (WHAT)     another reader took events
+ * The time is the trace clock; for a loss, the time of the sub-buffer that
+ * follows it, or of the last event printed before it. PAYLOAD is the text of an ftrace/print event, or
  * name=value pairs in format order ("..." around strings). Events of an
  * unknown type print as "unknown/ID size=N". Events are in time order per
  * CPU; lines of different CPUs are not merged by time.
@@ -29,6 +33,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "tracemap.h"
 
 #define MAX_CPUS 1024
@@ -39,7 +44,9 @@ static const char usage_text[] =
 	"       trace_stream --offline FILE [--subbuf-size BYTES] [--cpu N]\n"
 	"                    [--tracefs DIR]\n"
 	"Print the events of the tracing ring buffer, read through its memory\n"
-	"mapping (Linux 6.10+), one line each: CPU TIME SYSTEM/EVENT PAYLOAD.\n"
+	"mapping (Linux 6.10+; read() of trace_pipe_raw where it cannot be\n"
+	"mapped), one line each: CPU TIME SYSTEM/EVENT PAYLOAD, and a line for\n"
+	"every loss: missed, reset, other-reader.\n"
 	"  --cpu N          only CPU N (default: every online CPU)\n"
 	"  --instance NAME  the buffer of instances/NAME (default: top level)\n"
 	"  --tracefs DIR    the tracefs mount (default: /sys/kernel/tracing);\n"
@@ -56,6 +63,7 @@ static const char usage_text[] =
 
 static volatile sig_atomic_t stop;
 static struct tm_formats formats;
+static uint64_t last_ts[MAX_CPUS]; /* of the last line printed per CPU */
 
 /* Output: every write is checked; a failure stops the program. */
 static int out_errno; /* the first write error, 0 while all went well */
@@ -100,19 +108,53 @@ static int out_flush(void)
 
 static void print_time(int cpu, uint64_t ts)
 {
+	if (cpu >= 0 && cpu < MAX_CPUS)
+		last_ts[cpu] = ts;
 	out("%d %llu.%09llu ", cpu, (unsigned long long)(ts / 1000000000),
 	    (unsigned long long)(ts % 1000000000));
 }
 
+/* The count a sub-buffer stores (offline mode, where it is all there is). */
 static void print_missed(int cpu, uint64_t ts, int64_t missed)
 {
 	if (!missed)
 		return;
 	print_time(cpu, ts);
 	if (missed == TM_MISSED_UNKNOWN)
-		out("missed unknown\n");
+		out("missed unknown (the sub-buffer had no room for the count)\n");
 	else
 		out("missed %lld\n", (long long)missed);
+}
+
+/* A loss tracemap_get_reader() reported, in the stream where it happened. */
+static void print_loss(const struct tracemap *tm, const struct tm_reader *rd)
+{
+	int cpu = tracemap_cpu(tm);
+	const char *why = tracemap_error(tm);
+
+	if (rd->loss == TM_LOSS_NONE)
+		return;
+	print_time(cpu, rd->new_subbuf ? rd->ts : last_ts[cpu % MAX_CPUS]);
+	switch (rd->loss) {
+	case TM_LOSS_COUNTED:
+		out("missed %llu\n", (unsigned long long)rd->count);
+		break;
+	case TM_LOSS_DROPPED:
+		out("missed %llu dropped\n", (unsigned long long)rd->count);
+		break;
+	case TM_LOSS_UNKNOWN:
+		out("missed unknown (neither the sub-buffer nor the meta-page had the count)\n");
+		break;
+	case TM_LOSS_RESET:
+		out("reset (%s)\n", why);
+		break;
+	case TM_LOSS_OTHER_READER:
+		out("other-reader (%s)\n", why);
+		break;
+	default:
+		out("missed unknown (%s)\n", tm_loss_name(rd->loss));
+		break;
+	}
 }
 
 static void print_event(int cpu, const struct tm_event *ev)
@@ -149,7 +191,7 @@ static void warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "trace_stream: ");
+	fprintf(stderr, "%s: ", cli_prog);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -172,6 +214,9 @@ static void load_formats(const char *tracefs, const char *instance)
 		warn("no event format could be loaded from %s/events%s%s: events print as unknown/ID",
 		     tracefs ? dir : "(no tracefs found)", r < 0 ? ": " : "",
 		     r < 0 ? strerror(-r) : "");
+	else if (formats.failed)
+		warn("%d event formats could not be loaded (events of those types print as unknown/ID): %s",
+		     formats.failed, formats.err);
 }
 
 /* --- offline: a file of sub-buffers --------------------------------- */
@@ -181,6 +226,7 @@ struct capture {
 	const char *name;
 	const unsigned char *buf;
 	size_t len;
+	struct tm_layout layout; /* from events/header_page, else native */
 };
 
 static bool all_zero(const unsigned char *p, size_t n)
@@ -197,14 +243,15 @@ static bool all_zero(const unsigned char *p, size_t n)
  * kernel zeroed everything after the data (and after the stored count of
  * lost events).
  */
-static bool subbuf_fits(const unsigned char *p, size_t size)
+static bool subbuf_fits(const struct capture *c, const unsigned char *p,
+			size_t size)
 {
 	struct tm_subbuf sb;
 	struct tm_event ev;
 	size_t used;
 	int r;
 
-	if (tm_subbuf_load(&sb, p, size, false))
+	if (tm_subbuf_load(&sb, &c->layout, p, size, false))
 		return false;
 	if (sb.commit == 0 && sb.missed == 0)
 		return false;
@@ -212,9 +259,9 @@ static bool subbuf_fits(const unsigned char *p, size_t size)
 		;
 	if (r < 0)
 		return false;
-	used = TM_SUBBUF_HEADER + sb.commit;
+	used = c->layout.data_offset + sb.commit;
 	if (sb.missed > 0)
-		used += sizeof(long); /* the stored count */
+		used += c->layout.commit_size; /* the stored count, a long */
 	return used <= size && all_zero(p + used, size - used);
 }
 
@@ -225,7 +272,7 @@ static size_t count_fits(const struct capture *c, size_t size, size_t *whole)
 
 	*whole = c->len / size;
 	for (size_t i = 0; i < *whole; i++)
-		n += subbuf_fits(c->buf + i * size, size);
+		n += subbuf_fits(c, c->buf + i * size, size);
 	return n;
 }
 
@@ -262,7 +309,7 @@ static int offline_subbuf(const struct capture *c, size_t idx,
 	struct tm_event ev;
 	int r;
 
-	if (tm_subbuf_load(&sb, p, size, false)) {
+	if (tm_subbuf_load(&sb, &c->layout, p, size, false)) {
 		warn("%s: sub-buffer %zu (byte %zu): %s", c->name, idx, off,
 		     avail < size ?
 			     "cut short by the end of the file" :
@@ -282,7 +329,7 @@ static int offline_subbuf(const struct capture *c, size_t idx,
 	}
 	if (r < 0) {
 		warn("%s: sub-buffer %zu (byte %zu): bad record at byte %zu; the rest of this sub-buffer is skipped",
-		     c->name, idx, off, off + TM_SUBBUF_HEADER + sb.pos);
+		     c->name, idx, off, off + c->layout.data_offset + sb.pos);
 		return 1;
 	}
 	return 0;
@@ -321,6 +368,16 @@ static int offline(const char *file, size_t size, int cpu, const char *tracefs)
 	}
 	c.buf = map;
 	load_formats(tracefs, NULL);
+	tm_layout_native(&c.layout);
+	if (tracefs) {
+		int r = tm_layout_load(&c.layout, tracefs);
+
+		if (r == -EBADMSG)
+			warn("%s/events/header_page: not understood; decoding with this machine's sub-buffer header",
+			     tracefs);
+		if (r)
+			tm_layout_native(&c.layout);
+	}
 
 	guess = guess_subbuf_size(&c, &share);
 	if (!size) {
@@ -363,101 +420,96 @@ static int offline(const char *file, size_t size, int cpu, const char *tracefs)
 
 /* --- live: the mapped buffers ---------------------------------------- */
 
-/* Whether the CPU is online, from /sys/devices/system/cpu/online ("0-3,5"). */
-static bool cpu_online(int cpu)
-{
-	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
-	int lo, hi, n;
-	bool on = false;
-
-	if (!f)
-		return true; /* cannot tell: let the open's error speak */
-	while ((n = fscanf(f, "%d", &lo)) == 1) {
-		hi = lo;
-		if (fscanf(f, "-%d", &hi) < 0)
-			hi = lo;
-		if (cpu >= lo && cpu <= hi)
-			on = true;
-		if (fgetc(f) != ',')
-			break;
-	}
-	fclose(f);
-	return on;
-}
-
 //! [drain]
 /*
  * Print the events of one CPU until its reader sub-buffer has nothing new,
  * or after max_swaps new sub-buffers (a flood never ends), or on a signal
- * (stop) or a failed write. Returns 0 or a tm_error.
+ * (stop) or a failed write. Every loss is printed where it happened.
+ * Returns 0 or -errno.
  */
 static int drain(struct tracemap *tm, unsigned int max_swaps)
 {
+	struct tm_reader rd;
 	struct tm_event ev;
-	int64_t missed;
 	int r;
 
 	for (unsigned int swaps = 0;; swaps++) {
 		while ((r = tracemap_next(tm, &ev)) > 0 && !out_errno)
-			print_event(tm->cpu, &ev);
+			print_event(tracemap_cpu(tm), &ev);
 		if (r < 0)
 			return r;
 		if (out_errno || swaps == max_swaps || stop > 1 ||
 		    (stop && max_swaps == -1U))
 			return 0;
-		r = tracemap_get_reader(tm, &missed);
+		r = tracemap_get_reader(tm, &rd);
+		print_loss(tm, &rd); /* whatever r: drops come with a 0 */
 		if (r <= 0)
 			return r;
-		print_missed(tm->cpu, tm->sb.ts, missed);
 	}
 }
 //! [drain]
+
+/* How many sub-buffers the final drain takes at most: one buffer's worth. */
+static unsigned int buffer_subbufs(const struct tracemap *tm)
+{
+	const struct trace_buffer_meta *meta = tracemap_meta(tm);
+
+	/* read() mode has no meta-page: a bound all the same */
+	return meta ? meta->nr_subbufs + 1 : 4096;
+}
+
+/* Open every CPU (cpu < 0) or one: the number opened, or -1 after an error. */
+static int open_cpus(struct tracemap *tms, const char *tracefs,
+		     const char *instance, int cpu)
+{
+	int n = 0;
+
+	for (int c = cpu < 0 ? 0 : cpu; c < MAX_CPUS; c++) {
+		int r = tracemap_open(&tms[n], tracefs, instance, c,
+				      TM_NONBLOCK | TM_FALLBACK_READ);
+
+		if (r == -ENODEV && cpu < 0 && n > 0)
+			break; /* past the last CPU */
+		if (r == -ENXIO && cpu < 0) {
+			warn("%s: not read (nor when it comes online later)",
+			     tracemap_error(&tms[n]));
+			continue;
+		}
+		if (r) {
+			warn("%s", tracemap_error(&tms[n]));
+			while (n > 0)
+				tracemap_close(&tms[--n]);
+			return -1;
+		}
+		if (tracemap_mode(&tms[n]) == TM_MODE_READ)
+			warn("%s", tracemap_error(&tms[n]));
+		n++;
+		if (cpu >= 0)
+			break;
+	}
+	if (n == 0)
+		warn("no CPU could be read");
+	return n ? n : -1;
+}
 
 static int live(const char *tracefs, const char *instance, int cpu,
 		bool nonblock, int interval)
 {
 	static struct tracemap tms[MAX_CPUS];
 	static struct pollfd pfds[MAX_CPUS];
-	int n = 0, ret = 0;
+	int n = open_cpus(tms, tracefs, instance, cpu), ret = 0;
 
-	for (int c = cpu < 0 ? 0 : cpu; c < MAX_CPUS; c++) {
-		int r = tracemap_open(&tms[n], tracefs, instance, c,
-				      TM_NONBLOCK);
-
-		if (r == TM_ERR_NO_CPU && cpu < 0 && n > 0)
-			break; /* past the last CPU */
-		if (r && !cpu_online(c)) {
-			if (cpu >= 0) {
-				warn("cpu%d is offline: its buffer cannot be mapped",
-				     c);
-				return 1;
-			}
-			warn("cpu%d is offline: not read (a CPU that comes online later is not read either)",
-			     c);
-			continue;
-		}
-		if (r) {
-			warn("%s", tms[n].err);
-			ret = 1;
-			goto out;
-		}
-		pfds[n].fd = tms[n].fd;
-		pfds[n].events = POLLIN;
-		n++;
-		if (cpu >= 0)
-			break;
-	}
-	if (n == 0) {
-		warn("no CPU could be read");
+	if (n < 0)
 		return 1;
+	for (int i = 0; i < n; i++) {
+		pfds[i].fd = tracemap_fd(&tms[i]);
+		pfds[i].events = POLLIN;
 	}
-	load_formats(tracefs ? tracefs : tracemap_tracefs(), instance);
+	load_formats(tracefs, instance);
 	while (!stop && !ret) {
 		for (int i = 0; i < n && !ret && !stop; i++) {
-			int r = drain(&tms[i], -1U);
-
-			if (r < 0) {
-				warn("%s", tms[i].err);
+			if (drain(&tms[i], -1U) < 0) {
+				warn("%s", tracemap_error(&tms[i]));
 				ret = 1;
 			}
 		}
@@ -478,27 +530,16 @@ static int live(const char *tracefs, const char *instance, int cpu,
 	 * second signal cuts even that short).
 	 */
 	for (int i = 0; i < n && stop && !ret; i++) {
-		int r = drain(&tms[i], tms[i].meta->nr_subbufs + 1);
-
-		if (r < 0) {
-			warn("%s", tms[i].err);
+		if (drain(&tms[i], buffer_subbufs(&tms[i])) < 0) {
+			warn("%s", tracemap_error(&tms[i]));
 			ret = 1;
 		}
 	}
 	if (stop)
 		ret |= out_flush();
-out:
 	for (int i = 0; i < n; i++)
 		tracemap_close(&tms[i]);
 	return ret;
-}
-
-static int bad_usage(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "trace_stream: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (trace_stream --help lists the options)\n");
-	return 2;
 }
 
 int main(int argc, char **argv)
@@ -515,26 +556,18 @@ int main(int argc, char **argv)
 		{ 0 }
 	};
 	const char *instance = NULL, *tracefs = NULL, *file = NULL;
-	size_t subbuf_size = 0;
-	int cpu = -1, interval = 1000, opt, ret;
+	long cpu = -1, interval = 1000, subbuf_size = 0;
 	bool nonblock = false;
-	char *end;
 	struct sigaction sa = { .sa_handler = on_signal };
+	int opt, ret;
 
+	cli_prog = "trace_stream";
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		long v = 0;
-
-		if (optarg && opt != 'i' && opt != 't' && opt != 'o') {
-			errno = 0;
-			v = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || v < 0 ||
-			    v > (1L << 30))
-				return bad_usage("bad number '%s'", optarg);
-		}
 		switch (opt) {
 		case 'c':
-			cpu = (int)v;
+			if (cli_number("--cpu", optarg, 0, MAX_CPUS - 1, &cpu))
+				return 2;
 			break;
 		case 'i':
 			instance = optarg;
@@ -546,40 +579,45 @@ int main(int argc, char **argv)
 			nonblock = true;
 			break;
 		case 'I':
-			interval = (int)v;
+			if (cli_number("--interval", optarg, 0, INT32_MAX,
+				       &interval))
+				return 2;
 			break;
 		case 'o':
 			file = optarg;
 			break;
 		case 's':
-			if (v <= (long)TM_SUBBUF_HEADER)
-				return bad_usage(
-					"--subbuf-size %s is too small",
-					optarg);
-			subbuf_size = (size_t)v;
+			if (cli_number("--subbuf-size", optarg, 64, 1L << 30,
+				       &subbuf_size))
+				return 2;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
-			return fflush(stdout) ? 1 : 0;
+			return cli_help(usage_text);
 		default:
-			return bad_usage("unknown option or missing value: %s",
-					 argv[optind - 1]);
+			return cli_bad_option(argv, optind);
 		}
 	}
 	if (optind != argc)
-		return bad_usage("unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("unexpected argument '%s'",
+				       argv[optind]);
 	if (subbuf_size && !file)
-		return bad_usage("%s only goes with --offline",
-				 "--subbuf-size");
+		return cli_usage_error(
+			"--subbuf-size only goes with --offline");
+	if (!tracefs)
+		tracefs = tracemap_tracefs();
+	/* Not found because closed to us (not root): let the open say so. */
+	if (!tracefs && access("/sys/kernel/tracing", X_OK) && errno == EACCES)
+		tracefs = "/sys/kernel/tracing";
 	/* A closed pipe is a write error like any other: report it. */
 	signal(SIGPIPE, SIG_IGN);
 	if (file) {
-		ret = offline(file, subbuf_size, cpu < 0 ? 0 : cpu,
-			      tracefs ? tracefs : tracemap_tracefs());
+		ret = offline(file, (size_t)subbuf_size, cpu < 0 ? 0 : (int)cpu,
+			      tracefs);
 	} else {
 		sigaction(SIGINT, &sa, NULL); /* no SA_RESTART: poll returns */
 		sigaction(SIGTERM, &sa, NULL);
-		ret = live(tracefs, instance, cpu, nonblock, interval);
+		ret = live(tracefs, instance, (int)cpu, nonblock,
+			   (int)interval);
 	}
 	tm_formats_free(&formats);
 	return ret;

@@ -57,7 +57,7 @@ static void load(const char *file, size_t size)
 	FILE *f = fopen(file, "rb");
 	unsigned char *buf;
 
-	if (!f || size <= TM_SUBBUF_HEADER || size % PAGE) {
+	if (!f || size <= RB_SUBBUF_HEADER_64 || size % PAGE) {
 		fprintf(stderr,
 			"decoder_bench: cannot read %s as %zu-byte sub-buffers\n",
 			file, size);
@@ -85,7 +85,7 @@ __attribute__((noinline)) struct result decode_ours(long reps, bool digest)
 			struct tm_subbuf sb;
 			struct tm_event ev;
 
-			if (tm_subbuf_load(&sb, subbufs[s].data,
+			if (tm_subbuf_load(&sb, NULL, subbufs[s].data,
 					   subbufs[s].size, false))
 				continue;
 			while (tm_subbuf_next(&sb, &ev) > 0) {

@@ -58,7 +58,7 @@ static uint32_t seq_of(const struct tm_event *ev)
 /* Decode every event of page; returns the count or the negative error. */
 static int decode(struct tm_subbuf *sb, struct tm_event *evs, int max)
 {
-	int n = 0, r;
+	int n = 0, r = 0;
 
 	while (n < max && (r = tm_subbuf_next(sb, &evs[n])) > 0)
 		n++;
@@ -80,7 +80,7 @@ static void small_and_large(void)
 	add(&b, 13, 5, 12,
 	    1); /* small payload in large form (8-byte-aligned arches) */
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, page, PAGE, false) ? -1 : decode(&sb, ev, 8);
+	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 : decode(&sb, ev, 8);
 	CHECK("small-and-large-count", n == 5, "got %d events", n);
 	if (n != 5)
 		return;
@@ -116,7 +116,7 @@ static void timestamps(void)
 	sb_extend(&b, (1ULL << 40) + 3);
 	add(&b, 4, 1, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
+	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
 	CHECK("time-extend", n == 1 && ev[0].ts == 100 + (1ULL << 40) + 3 + 4,
 	      "n %d ts %llu", n, n > 0 ? (unsigned long long)ev[0].ts : 0ULL);
 
@@ -128,7 +128,7 @@ static void timestamps(void)
 	sb_abs(&b, (6ULL << 59) + 5);
 	add(&b, 2, 2, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
+	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
 	CHECK("abs-ts-top-bits", n == 2 && ev[0].ts == base - 20,
 	      "n %d ts %llx", n, n > 0 ? (unsigned long long)ev[0].ts : 0ULL);
 	CHECK("abs-ts-wrap", n == 2 && ev[1].ts == (6ULL << 59) + 7,
@@ -155,7 +155,7 @@ static void padding(void)
 	sb_discard(&b, 100, 24);
 	add(&b, 1, 2, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
+	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
 	CHECK("discarded-skipped",
 	      n == 2 && seq_of(&ev[1]) == 2 && ev[1].offset == 40, "n %d", n);
 	CHECK("discarded-delta-counted", n == 2 && ev[1].ts == 111, "ts %llu",
@@ -166,19 +166,19 @@ static void padding(void)
 	add(&b, 1, 1, 12, 0);
 	sb_end_padding(&b);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
+	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
 	CHECK("end-padding", n == 1, "n %d", n);
 
 	/* A sub-buffer of nothing but padding. */
 	sb_init(&b, page, PAGE, 0);
 	sb_discard(&b, 3, PAGE - SB_HDR);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
+	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
 	CHECK("only-discarded", n == 0, "n %d", n);
 	sb_init(&b, page, PAGE, 0);
 	sb_end_padding(&b);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
+	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 : decode(&sb, ev, 4);
 	CHECK("only-end-padding", n == 0, "n %d", n);
 }
 
@@ -194,7 +194,7 @@ static void missed(void)
 	add(&b, 1, 1, 12, 0);
 	sb_commit(&b, b.pos, 1692);
 	memcpy(&word, page + 8, sizeof(word));
-	r = tm_subbuf_load(&sb, page, PAGE, false);
+	r = tm_subbuf_load(&sb, NULL, page, PAGE, false);
 	n = r ? r : decode(&sb, ev, 2);
 	/* On 64-bit the commit long is negative: its upper half is all ones. */
 	CHECK("commit-sign-extended",
@@ -206,7 +206,7 @@ static void missed(void)
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, 12, 0);
 	sb_commit(&b, b.pos, -1);
-	r = tm_subbuf_load(&sb, page, PAGE, false);
+	r = tm_subbuf_load(&sb, NULL, page, PAGE, false);
 	CHECK("missed-unknown", !r && sb.missed == TM_MISSED_UNKNOWN,
 	      "missed %lld", (long long)sb.missed);
 
@@ -214,14 +214,14 @@ static void missed(void)
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, PAGE - SB_HDR - 4 - 4, 1);
 	sb_commit(&b, b.pos, 5);
-	r = tm_subbuf_load(&sb, page, PAGE, false);
+	r = tm_subbuf_load(&sb, NULL, page, PAGE, false);
 	CHECK("missed-no-room-unknown", !r && sb.missed == TM_MISSED_UNKNOWN,
 	      "r %d missed %lld", r, (long long)sb.missed);
 
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	r = tm_subbuf_load(&sb, page, PAGE, false);
+	r = tm_subbuf_load(&sb, NULL, page, PAGE, false);
 	CHECK("missed-none", !r && sb.missed == 0, "missed %lld",
 	      (long long)sb.missed);
 }
@@ -236,30 +236,30 @@ static void corrupt(void)
 	sb_init(&b, page, PAGE, 0);
 	sb_commit(&b, PAGE, 0);
 	CHECK("commit-past-end",
-	      tm_subbuf_load(&sb, page, PAGE, false) == -EINVAL,
+	      tm_subbuf_load(&sb, NULL, page, PAGE, false) == -EBADMSG,
 	      "load accepted it");
 
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, 40, 0);
 	sb_commit(&b, 20, 0); /* cuts the event */
-	r = tm_subbuf_load(&sb, page, PAGE, false) ?: decode(&sb, ev, 4);
-	CHECK("record-past-commit", r == -EINVAL, "got %d", r);
+	r = tm_subbuf_load(&sb, NULL, page, PAGE, false) ?: decode(&sb, ev, 4);
+	CHECK("record-past-commit", r == -EBADMSG, "got %d", r);
 
 	sb_init(&b, page, PAGE, 0);
 	sb_put32(&b, sb_hdr(0, 1));
 	sb_put32(&b, 2); /* a large event shorter than its own length word */
 	sb_commit(&b, b.pos, 0);
-	r = tm_subbuf_load(&sb, page, PAGE, false) ?: decode(&sb, ev, 4);
-	CHECK("large-too-short", r == -EINVAL && sb.pos == 0, "got %d at %u", r,
+	r = tm_subbuf_load(&sb, NULL, page, PAGE, false) ?: decode(&sb, ev, 4);
+	CHECK("large-too-short", r == -EBADMSG && sb.pos == 0, "got %d at %u", r,
 	      sb.pos);
 
 	sb_init(&b, page, PAGE, 0);
 	sb_put32(&b, sb_hdr(30, 1));
 	sb_commit(&b, b.pos, 0); /* a time extend without its second word */
-	r = tm_subbuf_load(&sb, page, PAGE, false) ?: decode(&sb, ev, 4);
-	CHECK("truncated-extend", r == -EINVAL, "got %d", r);
+	r = tm_subbuf_load(&sb, NULL, page, PAGE, false) ?: decode(&sb, ev, 4);
+	CHECK("truncated-extend", r == -EBADMSG, "got %d", r);
 
-	r = tm_subbuf_load(&sb, page, SB_HDR, false);
+	r = tm_subbuf_load(&sb, NULL, page, SB_HDR, false);
 	CHECK("too-small-subbuf", r == -EINVAL, "got %d", r);
 }
 
@@ -275,17 +275,17 @@ static void cursor(void)
 	add(&b, 2, 2, 12, 0);
 	add(&b, 3, 3, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	tm_subbuf_load(&sb, page, PAGE, false);
-	sb.skip_to = 16; /* reader.read: the first event was consumed */
+	tm_subbuf_load(&sb, NULL, page, PAGE, false);
+	sb.resume_at = 16; /* reader.read: the first event was consumed */
 	n = decode(&sb, ev, 4);
-	CHECK("skip-to-reader-read",
+	CHECK("resume-at-reader-read",
 	      n == 2 && seq_of(&ev[0]) == 2 && ev[0].ts == 3, "n %d", n);
 
 	/* A live page: the writer appends after we reached its commit. */
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	tm_subbuf_load(&sb, page, PAGE, true);
+	tm_subbuf_load(&sb, NULL, page, PAGE, true);
 	n = decode(&sb, ev, 4);
 	add(&b, 2, 2, 12, 0);
 	sb_commit(&b, b.pos, 0);
@@ -370,7 +370,189 @@ static void formats(void)
 	free(f.fields);
 
 	r = tm_format_parse(&f, "x", "name: x\nformat:\n");
-	CHECK("format-no-id", r == -EINVAL, "r %d", r);
+	CHECK("format-no-id", r == -EBADMSG, "r %d", r);
+}
+
+/* The writer's page turned back under a live reader: -ESTALE, not corruption. */
+static void live_stale(void)
+{
+	struct sb_build b;
+	struct tm_subbuf sb;
+	struct tm_event ev[4];
+	int n, r;
+
+	sb_init(&b, page, PAGE, 0);
+	add(&b, 1, 1, 12, 0);
+	add(&b, 1, 2, 12, 0);
+	sb_commit(&b, b.pos, 0);
+	tm_subbuf_load(&sb, NULL, page, PAGE, true);
+	n = decode(&sb, ev, 4);
+	sb_commit(&b, 0, 0); /* what a reset does to the reader page */
+	r = tm_subbuf_next(&sb, &ev[2]);
+	CHECK("live-commit-backwards-is-stale", n == 2 && r == -ESTALE,
+	      "n %d r %d", n, r);
+}
+
+static const char header_page_64[] =
+	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
+	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:1;\n";
+static const char header_page_32[] =
+	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+	"\tfield: local_t commit;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+	"\tfield: char data;\toffset:12;\tsize:4084;\tsigned:1;\n";
+
+/*
+ * Rewrite the native sub-buffer in page (header SB_HDR) for a kernel whose
+ * commit word is commit_size bytes: the commit word's low 32 bits, sign
+ * extended as the kernel's local_add of int flags leaves them, then data.
+ */
+static void relayout(unsigned char *dst, uint32_t commit_size)
+{
+	uint32_t word;
+	uint64_t wide;
+
+	memset(dst, 0, PAGE);
+	memcpy(dst, page, 8);
+	memcpy(&word, page + 8, 4); /* little-endian host */
+	wide = (uint64_t)(int64_t)(int32_t)word;
+	memcpy(dst + 8, &wide, commit_size);
+	memcpy(dst + 8 + commit_size, page + SB_HDR,
+	       PAGE - (8 + commit_size));
+	if (word & RB_MISSED_STORED) {
+		/* the count, a kernel long, right after the data */
+		uint64_t count;
+		uint32_t data = word & RB_COMMIT_MASK;
+
+		memcpy(&count, page + SB_HDR + data, sizeof(long));
+		memset(dst + 8 + commit_size + data, 0, 8);
+		memcpy(dst + 8 + commit_size + data, &count, commit_size);
+	}
+}
+
+static void layouts(void)
+{
+	static unsigned char other[PAGE];
+	struct tm_layout l64, l32, bad;
+	struct sb_build b;
+	struct tm_subbuf sb;
+	struct tm_event ev[4];
+	int r64, r32, n;
+
+	r64 = tm_layout_parse(&l64, header_page_64);
+	r32 = tm_layout_parse(&l32, header_page_32);
+	CHECK("header-page-64",
+	      !r64 && l64.commit_offset == 8 && l64.commit_size == 8 &&
+		      l64.data_offset == 16,
+	      "r %d %u/%u/%u", r64, l64.commit_offset, l64.commit_size,
+	      l64.data_offset);
+	CHECK("header-page-32",
+	      !r32 && l32.commit_size == 4 && l32.data_offset == 12,
+	      "r %d %u/%u/%u", r32, l32.commit_offset, l32.commit_size,
+	      l32.data_offset);
+	CHECK("header-page-garbage",
+	      tm_layout_parse(&bad, "field: char data;\toffset:16;\n") ==
+		      -EBADMSG,
+	      "accepted a header_page without commit");
+
+	/* The same events and count through either kernel's layout. */
+	sb_init(&b, page, PAGE, 500);
+	add(&b, 1, 1, 12, 0);
+	add(&b, 2, 2, 40, 0);
+	sb_commit(&b, b.pos, 77);
+	relayout(other, 8);
+	n = tm_subbuf_load(&sb, &l64, other, PAGE, false) ?
+		    -1 :
+		    decode(&sb, ev, 4);
+	CHECK("layout-64-kernel",
+	      n == 2 && sb.missed == 77 && seq_of(&ev[1]) == 2 &&
+		      ev[1].ts == 503,
+	      "n %d missed %lld", n, (long long)sb.missed);
+	relayout(other, 4);
+	n = tm_subbuf_load(&sb, &l32, other, PAGE, false) ?
+		    -1 :
+		    decode(&sb, ev, 4);
+	CHECK("layout-32-kernel",
+	      n == 2 && sb.missed == 77 && seq_of(&ev[1]) == 2 &&
+		      ev[1].ts == 503,
+	      "n %d missed %lld", n, (long long)sb.missed);
+	/* What the old fixed header did: a 64-bit kernel's page read as 12. */
+	relayout(other, 8);
+	n = tm_subbuf_load(&sb, &l32, other, PAGE, false) ?
+		    -1 :
+		    decode(&sb, ev, 4);
+	CHECK("layout-mismatch-is-not-silent", n != 2 || seq_of(&ev[1]) != 2,
+	      "decoded right with the wrong layout");
+}
+
+static const char rel_format[] =
+	"name: rel\nID: 1234\nformat:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+	"\tfield:__rel_loc char[] msg;\toffset:8;\tsize:4;\tsigned:0;\n"
+	"\tfield:s32 value;\toffset:12;\tsize:4;\tsigned:1;\n"
+	"\tfield:u64 big;\toffset:16;\tsize:8;\tsigned:0;\n\n"
+	"print fmt: \"whatever\"\n";
+
+static void fields(void)
+{
+	struct tm_formats fs = { 0 };
+	const struct tm_format *f;
+	const struct tm_field *fl;
+	unsigned char d[64] = { 0 };
+	struct tm_event ev = { .data = d, .size = 40 };
+	uint32_t loc = 6u << 16 | 12; /* 12 bytes after the field's end: 24 */
+	int32_t value = -5;
+	uint64_t big = 1ULL << 40, u = 0;
+	const void *p = NULL;
+	uint32_t len = 0;
+	char out[128];
+	int r;
+
+	fs.v = calloc(2, sizeof(*fs.v));
+	fs.n = 2;
+	r = tm_format_parse(&fs.v[0], "demo", rel_format) ||
+	    tm_format_parse(&fs.v[1], "ftrace", print_format);
+	fs.nr_ids = 1235;
+	fs.by_id = calloc(fs.nr_ids, sizeof(*fs.by_id));
+	fs.by_id[1234] = 1;
+	fs.by_id[5] = 2;
+	CHECK("rel-loc-parsed",
+	      !r && fs.v[0].fields[2].array == TM_ARRAY_REL_LOC,
+	      "r %d array %d", r, r ? 0 : fs.v[0].fields[2].array);
+	memcpy(d + 8, &loc, 4);
+	memcpy(d + 12, &value, 4);
+	memcpy(d + 16, &big, 8);
+	memcpy(d + 24, "hello", 6);
+	tm_format_payload(&fs.v[0], &ev, out, sizeof(out));
+	CHECK("rel-loc-printed",
+	      !strcmp(out, "msg=\"hello\" value=-5 big=1099511627776"),
+	      "got '%s'", out);
+	f = tm_formats_find_name(&fs, "demo", "rel");
+	fl = f ? tm_format_field(f, "value") : NULL;
+	CHECK("find-by-name", f == &fs.v[0] && fl && fl->offset == 12,
+	      "format %p field %p", (const void *)f, (const void *)fl);
+	CHECK("find-by-id",
+	      tm_formats_find(&fs, 5) == &fs.v[1] &&
+		      !tm_formats_find(&fs, 6) && !tm_formats_find(&fs, 99999),
+	      "wrong format for an ID");
+	r = fl ? tm_field_value(fl, &ev, &u) : -1;
+	CHECK("field-value-signed", !r && (int64_t)u == -5, "r %d value %lld",
+	      r, (long long)u);
+	fl = tm_format_field(&fs.v[0], "msg");
+	r = fl ? tm_field_bytes(fl, &ev, &p, &len) : -1;
+	CHECK("field-bytes-rel-loc",
+	      !r && len == 6 && !memcmp(p, "hello", 6), "r %d len %u", r,
+	      len);
+	CHECK("field-value-of-array-refused",
+	      fl && tm_field_value(fl, &ev, &u) == -EINVAL, "accepted");
+	ev.size = 20;
+	fl = tm_format_field(&fs.v[0], "big");
+	CHECK("field-value-past-payload",
+	      fl && tm_field_value(fl, &ev, &u) == -EBADMSG, "accepted");
+	tm_formats_free(&fs);
 }
 
 int main(void)
@@ -382,5 +564,8 @@ int main(void)
 	corrupt();
 	cursor();
 	formats();
+	live_stale();
+	layouts();
+	fields();
 	return failures ? 1 : 0;
 }

@@ -35,7 +35,7 @@ static int ours(unsigned char *page, size_t size, struct rec *r,
 	struct tm_event ev;
 	int n = 0, ret;
 
-	if (tm_subbuf_load(&sb, page, size, false))
+	if (tm_subbuf_load(&sb, NULL, page, size, false))
 		return -1;
 	while (n < MAX_EVENTS && (ret = tm_subbuf_next(&sb, &ev)) > 0)
 		r[n++] = (struct rec){ ev.data, ev.size, ev.ts };

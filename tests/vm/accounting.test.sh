@@ -12,7 +12,9 @@
 #    room to store the count: the consumer says "unknown", never a number;
 #  - producer/consumer mode (options/overwrite=0): delivered + the
 #    "dropped events" of per_cpu/cpuN/stats = N, and no sub-buffer reports
-#    a loss (the kernel drops new events and says so only in stats).
+#    a loss (the kernel drops new events and says so only in stats);
+#  - trace_stream, in both modes: delivered + the counts of its "missed"
+#    lines = N, no count unknown.
 . "$(dirname "$0")/lib.sh"
 
 N=${ACCOUNTING_EVENTS:-30000}
@@ -113,6 +115,31 @@ for cpu in 0 1; do
 		expect_eq $name/pages-report-no-loss "0 0" "$(val missed) $(val unknown)"
 		expect_eq $name/gaps-are-the-dropped "$dropped" $(($(val gap_events) + $(val trailing)))
 	done
+done
+
+# trace_stream (on CPU 1) reports every loss on CPU 0 with its count:
+# overwritten events from the sub-buffers or the meta-page, dropped ones
+# (overwrite off) from per_cpu/cpu0/stats.
+for ow in 1 0; do
+	name=trace-stream-overwrite-$ow
+	setup 4 "$ow"
+	seq_configure 0 "$N" $SIZE 0
+	taskset 2 trace_stream --cpu 0 --interval 50 >$OUT 2>/tmp/accounting.err &
+	pid=$!
+	sleep 1
+	echo 1 >$SEQ_PARAMS/run
+	seq_wait_end 300 || fail $name/run-ends "the producer still runs after 300 s"
+	sleep 1
+	kill -INT $pid
+	wait $pid
+	rc=$?
+	delivered=$(grep -c ' seq_producer/seq_event ' $OUT)
+	missed=$(awk '$3 == "missed" { s += $4 } END { print s + 0 }' $OUT)
+	echo "$name: delivered $delivered, missed $missed, produced $(cat $SEQ_PARAMS/produced)"
+	expect_eq $name/exit "0 " "$rc $(cat /tmp/accounting.err)"
+	[ "$missed" -gt 0 ] && pass $name/events-lost || fail $name/events-lost "no loss: the test proves nothing"
+	expect_eq $name/delivered-plus-missed "$N" $((delivered + missed))
+	expect_eq $name/count-known 0 "$(awk '$3 == "missed" && $4 == "unknown"' $OUT | wc -l)"
 done
 
 rmmod seq_producer

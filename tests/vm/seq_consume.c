@@ -21,8 +21,12 @@
  *
  *   produced   events the run wrote (its "produced" parameter)
  *   delivered  events consumed, each in sequence
- *   missed     lost events as the sub-buffers reported them (counts)
- *   unknown    sub-buffers flagged "events lost" without a count
+ *   missed     overwritten events the library reported with a count
+ *              (from the sub-buffer, the meta-page or its overrun)
+ *   unknown    losses the library reported without a count
+ *   dropped    events dropped with options/overwrite 0, as the library
+ *              reported them (per_cpu/cpuN/stats; mmap only)
+ *   resets, other_reader   losses of those kinds (mmap only)
  *   meta_lost  sum of the meta-page's reader.lost_events after each swap
  *              (mmap only; non-zero needs kernel-patches/0001)
  *   gaps, gap_events   holes in the sequence numbers, and events in them
@@ -57,12 +61,15 @@ enum mode { M_READ, M_SPLICE, M_MMAP };
 
 static struct {
 	int type; /* event ID of seq_producer:seq_event */
-	uint32_t seq_off, len_off, loc_off; /* field offsets in the payload */
+	struct tm_field seq, len, payload; /* its fields */
 } fmt;
+
+static struct tm_layout layout; /* of the sub-buffers read() returns */
 
 static struct {
 	uint64_t next; /* sequence number expected next */
-	uint64_t delivered, missed, unknown, meta_lost, gaps, gap_events;
+	uint64_t delivered, missed, unknown, dropped, resets, other_reader;
+	uint64_t meta_lost, gaps, gap_events;
 	uint64_t matched, bad, bytes, subbufs;
 	int64_t pending; /* missed reported for the sub-buffer being read */
 	bool pending_set;
@@ -114,75 +121,107 @@ static uint64_t produced(void)
 	return strtoull(buf, NULL, 10);
 }
 
-/* The field offsets of seq_event, from its format file. */
+/* seq_event and its fields, from its format file; the sub-buffer layout. */
 static void load_format(const char *tracefs)
 {
+	static const char *const names[] = { "seq", "len", "payload" };
+	struct tm_field *dst[] = { &fmt.seq, &fmt.len, &fmt.payload };
+	const struct tm_format *f;
 	struct tm_formats fs;
-	const struct tm_format *f = NULL;
+	int r;
 
-	if (tm_formats_load(&fs, tracefs) < 0)
-		die("cannot read the event formats under %s", tracefs);
-	for (size_t i = 0; i < fs.n; i++)
-		if (!strcmp(fs.v[i].system, "seq_producer") &&
-		    !strcmp(fs.v[i].name, "seq_event"))
-			f = &fs.v[i];
+	r = tm_formats_load(&fs, tracefs);
+	if (r < 0)
+		die("%s", fs.err);
+	f = tm_formats_find_name(&fs, "seq_producer", "seq_event");
 	if (!f)
 		die("no seq_producer/seq_event in %s/events (modprobe seq_producer)",
 		    tracefs);
 	fmt.type = f->id;
-	for (int i = 0; i < f->nr_fields; i++) {
-		if (!strcmp(f->fields[i].name, "seq"))
-			fmt.seq_off = f->fields[i].offset;
-		else if (!strcmp(f->fields[i].name, "len"))
-			fmt.len_off = f->fields[i].offset;
-		else if (!strcmp(f->fields[i].name, "payload"))
-			fmt.loc_off = f->fields[i].offset;
+	for (int i = 0; i < 3; i++) {
+		const struct tm_field *fl = tm_format_field(f, names[i]);
+
+		if (!fl)
+			die("seq_event's format has no field %s", names[i]);
+		*dst[i] = *fl;
 	}
 	tm_formats_free(&fs);
-	if (!fmt.seq_off || !fmt.len_off || !fmt.loc_off)
-		die("%s", "seq_event's format lacks seq, len or payload");
+	r = tm_layout_load(&layout, tracefs);
+	if (r)
+		die("cannot read %s/events/header_page", tracefs);
 }
 
-/* A new sub-buffer starts: remember what it reported as lost before it. */
+/* A loss the library reported: count it by kind. */
+static void loss(const struct tm_reader *rd)
+{
+	switch (rd->loss) {
+	case TM_LOSS_NONE:
+		return;
+	case TM_LOSS_COUNTED:
+		st.missed += rd->count;
+		st.pending = (int64_t)rd->count;
+		st.pending_set = true;
+		return;
+	case TM_LOSS_UNKNOWN:
+		st.unknown++;
+		break;
+	case TM_LOSS_DROPPED:
+		st.dropped += rd->count;
+		break;
+	case TM_LOSS_RESET:
+		st.resets++;
+		break;
+	case TM_LOSS_OTHER_READER:
+		st.other_reader++;
+		break;
+	}
+	st.pending_set = false;
+}
+
+/* A sub-buffer read() or splice() returned: what it reported as lost. */
 static void subbuf_start(int64_t missed)
 {
+	struct tm_reader rd = { .loss = TM_LOSS_NONE };
+
 	st.subbufs++;
-	st.pending = missed;
-	st.pending_set = missed != 0;
-	if (missed == TM_MISSED_UNKNOWN)
-		st.unknown++;
-	else
-		st.missed += (uint64_t)missed;
+	st.pending_set = false;
+	if (missed > 0) {
+		rd.loss = TM_LOSS_COUNTED;
+		rd.count = (uint64_t)missed;
+	} else if (missed == TM_MISSED_UNKNOWN) {
+		rd.loss = TM_LOSS_UNKNOWN;
+	}
+	loss(&rd);
 }
 
 /* Is the payload of event seq what the producer wrote? */
-static bool payload_ok(const unsigned char *d, uint32_t size, uint64_t seq)
+static bool payload_ok(const struct tm_event *ev, uint64_t seq)
 {
-	uint32_t len, loc, off, n;
+	const unsigned char *p;
+	const void *data;
+	uint64_t len;
+	uint32_t n;
 
-	memcpy(&len, d + fmt.len_off, 4);
-	memcpy(&loc, d + fmt.loc_off, 4);
-	off = loc & 0xffff;
-	n = loc >> 16;
-	if (n != len || off + n > size)
+	if (tm_field_value(&fmt.len, ev, &len) ||
+	    tm_field_bytes(&fmt.payload, ev, &data, &n) || n != len)
 		return false;
+	p = data;
 	for (uint32_t i = 0; i < n; i++)
-		if (d[off + i] != (unsigned char)(seq + i))
+		if (p[i] != (unsigned char)(seq + i))
 			return false;
 	return true;
 }
 
 static void event(const struct tm_event *ev)
 {
-	const unsigned char *d = ev->data;
 	uint64_t seq;
 
-	if (ev->size < fmt.seq_off + 8 || tm_event_type(ev) != fmt.type) {
+	if (tm_event_type(ev) != fmt.type ||
+	    tm_field_value(&fmt.seq, ev, &seq)) {
 		st.bad++;
 		return;
 	}
-	memcpy(&seq, d + fmt.seq_off, 8);
-	if (seq < st.next || (!quick && !payload_ok(d, ev->size, seq))) {
+	if (seq < st.next || (!quick && !payload_ok(ev, seq))) {
 		st.bad++;
 		return;
 	}
@@ -205,13 +244,17 @@ static void subbuf_copy(const unsigned char *buf, size_t size)
 	struct tm_event ev;
 	int r;
 
-	if (tm_subbuf_load(&sb, buf, size, false))
+	if (tm_subbuf_load(&sb, &layout, buf, size, false))
 		die("%s", "a sub-buffer's commit is past its end");
 	subbuf_start(sb.missed);
 	while ((r = tm_subbuf_next(&sb, &ev)) > 0)
 		event(&ev);
-	if (r < 0)
-		die("%s", "a sub-buffer holds a corrupt record");
+	if (r < 0) {
+		fprintf(stderr,
+			"seq_consume: sub-buffer %llu: bad record at byte %u\n",
+			(unsigned long long)st.subbufs - 1, sb.pos);
+		exit(1);
+	}
 	if (slow_us)
 		usleep(slow_us);
 }
@@ -272,31 +315,32 @@ static int consume_splice(int fd, const int pipefd[2], unsigned char *buf,
 }
 
 //! [mmap-consumer]
-/* The mapping: events where the writer put them, one ioctl per swap. */
+/*
+ * The mapping: events where the writer put them, one ioctl per swap.
+ * Returns the number of get_reader calls that found something.
+ */
 static int consume_mmap(struct tracemap *tm)
 {
+	struct tm_reader rd;
 	struct tm_event ev;
-	int64_t missed;
 	int n = 0, r;
 
 	for (;;) {
-		uint32_t id = tm->reader_id;
-
 		while ((r = tracemap_next(tm, &ev)) > 0)
 			event(&ev);
 		if (r < 0)
-			die("%s", tm->err);
+			die("%s", tracemap_error(tm));
 		if (n && slow_us)
 			usleep(slow_us);
-		r = tracemap_get_reader(tm, &missed);
+		r = tracemap_get_reader(tm, &rd);
 		if (r < 0)
-			die("%s", tm->err);
+			die("%s", tracemap_error(tm));
+		loss(&rd); /* on every return: drops come with 0 */
 		if (r == 0)
 			return n;
-		if (tm->reader_id !=
-		    id) { /* a new sub-buffer, not more on this one */
-			subbuf_start(missed);
-			st.meta_lost += tm->meta->reader.lost_events;
+		if (rd.new_subbuf) {
+			st.subbufs++;
+			st.meta_lost += tracemap_meta(tm)->reader.lost_events;
 		}
 		n++;
 	}
@@ -417,8 +461,8 @@ int main(int argc, char **argv)
 
 	if (mode == M_MMAP) {
 		if (tracemap_open(&tm, tracefs, NULL, cpu, TM_NONBLOCK))
-			die("%s", tm.err);
-		fd = tm.fd;
+			die("%s", tracemap_error(&tm));
+		fd = tracemap_fd(&tm);
 	} else {
 		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/trace_pipe_raw",
 			 tracefs, cpu);
@@ -469,10 +513,13 @@ int main(int argc, char **argv)
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	total = produced();
-	printf("mode=%s cpu=%d produced=%llu delivered=%llu missed=%llu unknown=%llu meta_lost=%llu gaps=%llu gap_events=%llu matched=%llu trailing=%llu bad=%llu bytes=%llu subbufs=%llu wall_ns=%llu cpu_ns=%llu\n",
+	printf("mode=%s cpu=%d produced=%llu delivered=%llu missed=%llu unknown=%llu dropped=%llu resets=%llu other_reader=%llu meta_lost=%llu gaps=%llu gap_events=%llu matched=%llu trailing=%llu bad=%llu bytes=%llu subbufs=%llu wall_ns=%llu cpu_ns=%llu\n",
 	       names[mode], cpu, (unsigned long long)total,
 	       (unsigned long long)st.delivered, (unsigned long long)st.missed,
-	       (unsigned long long)st.unknown, (unsigned long long)st.meta_lost,
+	       (unsigned long long)st.unknown, (unsigned long long)st.dropped,
+	       (unsigned long long)st.resets,
+	       (unsigned long long)st.other_reader,
+	       (unsigned long long)st.meta_lost,
 	       (unsigned long long)st.gaps, (unsigned long long)st.gap_events,
 	       (unsigned long long)st.matched,
 	       (unsigned long long)(total > st.next ? total - st.next : 0),

@@ -2,7 +2,9 @@
 # trace_stream as a user meets it: --help, a stdout that fails (a full
 # device, a closed pipe), SIGINT (prints what arrived since the last look,
 # and stops promptly under a flood), --interval 0 (no busy loop), tracing
-# without root, and the first example of the README and the guide.
+# without root, the first example of the README and the guide; and what a
+# tracing system does while it runs: resets (echo > trace, a trace_clock
+# change), a second trace_stream on the same CPU, another reader.
 . "$(dirname "$0")/lib.sh"
 tmp=/tmp/trace-stream-test
 rm -rf $tmp && mkdir -p $tmp
@@ -90,6 +92,69 @@ if modprobe seq_producer; then
 else
 	fail sigint-flood-stops "modprobe seq_producer failed"
 fi
+
+# prints FILE: the payloads of FILE's ftrace/print lines, "|"-joined
+prints() { awk '$3 == "ftrace/print"' "$1" | cut -d' ' -f4- | tr '\n' '|' | sed 's/|$//'; }
+# seq_text TEXT N: "TEXT 1|TEXT 2|...|TEXT N"
+seq_text() { i=0; while [ $i -lt "$2" ]; do i=$((i + 1)); printf '%s %d' "$1" $i; [ $i = "$2" ] || printf '|'; done; }
+
+# Resets while trace_stream runs: one line each, and it goes on.
+trace_reset
+trace_stream --cpu 0 --interval 100 >$tmp/reset 2>$tmp/err &
+pid=$!
+sleep 1
+markers 0 3 "before reset"
+sleep 1
+echo >$TRACEFS/trace
+markers 0 3 "after reset"
+sleep 1
+echo global >$TRACEFS/trace_clock
+markers 0 3 "after clock"
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+echo local >$TRACEFS/trace_clock
+expect_eq reset-exit "0 " "$rc $(cat $tmp/err)"
+expect_eq reset-events "$(seq_text "before reset" 3)|$(seq_text "after reset" 3)|$(seq_text "after clock" 3)" "$(prints $tmp/reset)"
+expect_eq reset-lines 2 "$(awk '$3 == "reset"' $tmp/reset | wc -l)"
+
+# A second trace_stream on the same CPU is refused, the first one goes on.
+trace_reset
+trace_stream --cpu 0 --interval 100 >$tmp/first 2>$tmp/first.err &
+pid=$!
+sleep 1
+rc=0
+trace_stream --cpu 0 --nonblock >$tmp/second 2>$tmp/err || rc=$?
+expect_eq second-reader-exit 1 "$rc"
+stderr_has second-reader-said $tmp/err "another reader is consuming cpu0"
+markers 0 5 "one reader"
+sleep 1
+kill -INT $pid
+wait $pid
+expect_eq first-reader-all-events "0 $(seq_text "one reader" 5)" "$? $(prints $tmp/first)"
+
+# Another reader that takes no lock (read() of trace_pipe_raw) takes a
+# sub-buffer while trace_stream waits: trace_stream says so, and what it
+# prints plus what the other took is everything.
+trace_reset
+echo 100 >$TRACEFS/buffer_percent
+trace_stream --cpu 0 --interval 10000 >$tmp/other 2>$tmp/err &
+pid=$!
+sleep 1
+markers 0 300 "shared"
+dd if=$TRACEFS/per_cpu/cpu0/trace_pipe_raw of=$tmp/taken.raw bs=4096 count=1 2>/dev/null
+sleep 0.5
+kill -INT $pid
+wait $pid
+rc=$?
+echo 50 >$TRACEFS/buffer_percent
+taken=$(trace_stream --offline $tmp/taken.raw | grep -c ' ftrace/print ')
+got=$(grep -c ' ftrace/print ' $tmp/other)
+echo "other reader: trace_stream printed $got, the other took $taken"
+expect_eq other-reader-exit "0 " "$rc $(cat $tmp/err)"
+expect_eq other-reader-line 1 "$(awk '$3 == "other-reader"' $tmp/other | wc -l)"
+expect_eq other-reader-accounted 300 $((got + taken))
 
 # Not root: a permission error, not "tracefs not found".
 trace_reset
