@@ -456,7 +456,8 @@ static int put_headers(struct tracedat *td, struct out *o, int flags)
 					       'c', 'i', 'n', 'g', '6', 0 };
 	const uint16_t one = 1;
 	char events[PATH_MAX], p[PATH_MAX];
-	int r;
+	const char *top;
+	int r, top_len;
 
 	put(o, magic, sizeof(magic));
 	put(o, (const char[]){ *(const char *)&one ? 0 : 1 }, 1);
@@ -489,11 +490,15 @@ static int put_headers(struct tracedat *td, struct out *o, int flags)
 		put_u32(o, 0);
 	if (r)
 		return r;
-	path_of(p, "%s/printk_formats", td->dir);
+	/* tracefs has these at its top only, not in instances/<name> */
+	top = strstr(td->dir, "/instances/");
+	top_len = top && !strchr(top + 11, '/') ? (int)(top - td->dir) :
+						   (int)strlen(td->dir);
+	path_of(p, "%.*s/printk_formats", top_len, td->dir);
 	r = put_file(td, o, p, 4, true);
 	if (r)
 		return r;
-	path_of(p, "%s/saved_cmdlines", td->dir);
+	path_of(p, "%.*s/saved_cmdlines", top_len, td->dir);
 	return put_file(td, o, p, 8, true);
 }
 

@@ -10,7 +10,7 @@ if ! command -v trace-cmd >/dev/null; then
 	fail trace-cmd "trace-cmd is not installed (make deps)"
 	exit 0
 fi
-check_build build-trace2dat "$WORK_DIR/trace2dat" --lib examples/trace2dat.c examples/tracedat.c || exit 0
+check_build build-trace2dat "$WORK_DIR/trace2dat" --lib examples/trace2dat.c || exit 0
 check_build build-trace_stream "$WORK_DIR/trace_stream" --lib examples/trace_stream.c || exit 0
 
 # same NAME SUBBUF_SIZE OUR_CPU CAPTURE...: convert, report, compare CPU OUR_CPU.

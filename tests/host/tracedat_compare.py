@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Compare trace_stream's text with trace-cmd report -R -t of a trace.dat.
+"""Compare our decoder's text with what other programs make of the events.
 
-  tracedat_compare.py OURS TRACECMD
+  tracedat_compare.py OURS TRACECMD        (trace-cmd report -R -t FILE)
+  tracedat_compare.py --oracle OURS TRACE  (the kernel's own trace file)
+  tracedat_compare.py --merged MERGED PERCPU
+
 
 OURS: trace_stream lines "CPU S.NS SYSTEM/EVENT PAYLOAD" and loss lines
 "CPU S.NS missed N|unknown ...". TRACECMD: the output of
@@ -13,6 +16,15 @@ or "[EVENTS DROPPED]"). Losses that no sub-buffer records (dropped with
 overwrite off, resets, another reader) are not in a trace.dat: they are
 skipped. Prints "same: N events, M losses" or the first difference per CPU
 (at most 5 lines), and exits 1 on a difference.
+
+--oracle: TRACE is the tracefs "trace" file of the same buffer, read before
+our reader consumed it. Per CPU, the same events in the same order, the
+same times (the kernel prints microseconds, rounded), and for the events
+below the same values: the kernel's text is parsed per event type, as its
+print fmt writes it (prev_state letters, target_cpu=%03d, handled, hex).
+--merged: MERGED, a merged stream, never goes back in time, and holds the
+same multiset of (CPU, event, payload) as PERCPU, another reader's output
+of the same events (times differ: two buffers).
 """
 import re
 import sys
@@ -149,10 +161,143 @@ def compare(ours, theirs):
     return bad, events, losses
 
 
+TRACE_LINE = re.compile(r"^\s*(.*)-(\d+)\s+\[(\d+)\]\s+\S+\s+(\d+)\.(\d{6}): (\w+): (.*)$")
+STATE = [(0x1, "S"), (0x2, "D"), (0x4, "T"), (0x8, "t"), (0x10, "X"), (0x20, "Z"), (0x40, "P"), (0x80, "I")]
+
+
+def prev_state(v):
+    """sched_switch's prev_state as the 6.12 print fmt writes it."""
+    v = int(v)
+    letters = "|".join(c for bit, c in STATE if v & 0xff & bit) or "R"
+    return letters + ("+" if v & 0x100 else "")
+
+
+def u64(v):
+    return int(v, 0) % (1 << 64)
+
+
+# event -> (regex over the kernel's text, [(group, our field, how)])
+KERNEL_TEXT = {
+    "sched_switch": (r"prev_comm=(.*) prev_pid=(-?\d+) prev_prio=(-?\d+) prev_state=(\S+) ==> "
+                     r"next_comm=(.*) next_pid=(-?\d+) next_prio=(-?\d+)$",
+                     ["prev_comm", "prev_pid", "prev_prio", ("prev_state", prev_state),
+                      "next_comm", "next_pid", "next_prio"]),
+    "sched_wakeup": (r"comm=(.*) pid=(-?\d+) prio=(-?\d+) target_cpu=(\d+)$",
+                     ["comm", "pid", "prio", "target_cpu"]),
+    "sched_process_exec": (r"filename=(.*) pid=(-?\d+) old_pid=(-?\d+)$",
+                           ["filename", "pid", "old_pid"]),
+    "irq_handler_entry": (r"irq=(-?\d+) name=(.*)$", ["irq", "name"]),
+    "irq_handler_exit": (r"irq=(-?\d+) ret=(\w+)$",
+                         ["irq", ("ret", lambda v: "handled" if int(v) == 1 else "unhandled")]),
+    "sys_enter_openat": (r"dfd: (0x[0-9a-f]+), filename: (0x[0-9a-f]+), flags: (0x[0-9a-f]+), mode: (0x[0-9a-f]+)$",
+                         [("dfd", u64), ("filename", u64), ("flags", u64), ("mode", u64)]),
+    "sys_exit_openat": (r"(0x[0-9a-f]+)$", [("ret", u64)]),
+}
+
+
+def parse_trace(path):
+    cpus = {}
+    for line in open(path, encoding="utf-8", errors="replace"):
+        m = TRACE_LINE.match(line.rstrip("\n"))
+        if m:
+            cpus.setdefault(int(m.group(3)), []).append(
+                (int(m.group(4)) * 1000000 + int(m.group(5)), m.group(6), m.group(7)))
+    return cpus
+
+
+def same_as_kernel(o, k):
+    """None when our event o agrees with the kernel's line k, else why not."""
+    sec, ns = o[1].split(".")
+    us = (int(sec) * 1000000000 + int(ns) + 500) // 1000
+    name = o[2].split("/", 1)[1]
+    if us != k[0] or name != k[1]:
+        return "%s at %dus vs %s at %dus" % (name, us, k[1], k[0])
+    if name not in KERNEL_TEXT:
+        return None
+    regex, fields = KERNEL_TEXT[name]
+    m = re.match(regex, k[2])
+    if not m:
+        return "%s: kernel text %r not understood" % (name, k[2])
+    ours = dict(our_fields(o[3]))
+    for i, f in enumerate(fields):
+        f, how = f if isinstance(f, tuple) else (f, None)
+        if f not in ours:
+            return "%s: we have no field %s" % (name, f)
+        mine, theirs = ours[f], m.group(i + 1)
+        if how is u64:
+            same = u64(mine) == u64(theirs)
+        elif how:
+            same = how(mine) == theirs
+        else:
+            same = same_value(mine, theirs)
+        if not same:
+            return "%s at %dus: %s=%s vs %s" % (name, us, f, mine, theirs)
+    return None
+
+
+def oracle(ours, kernel):
+    bad, events, names = [], 0, set()
+    for cpu in sorted(set(ours) | set(kernel)):
+        o = [e for e in ours.get(cpu, []) if e[0] == "ev"]
+        k = kernel.get(cpu, [])
+        if len(o) != len(k):
+            bad.append("cpu%d: %d events vs %d in trace" % (cpu, len(o), len(k)))
+            continue
+        for i, (oe, ke) in enumerate(zip(o, k)):
+            why = same_as_kernel(oe, ke)
+            if why:
+                bad.append("cpu%d event %d: %s" % (cpu, i, why))
+                break
+            events += 1
+            names.add(ke[1])
+    return bad, events, names
+
+
+def merged(merged_path, percpu_path):
+    bad, last, items = [], None, []
+    for line in open(merged_path, encoding="utf-8", errors="replace"):
+        parts = line.rstrip("\n").split(" ", 3)
+        if len(parts) < 3 or "/" not in parts[2]:
+            continue
+        sec, ns = parts[1].split(".")
+        ts = int(sec) * 1000000000 + int(ns)
+        if last is not None and ts < last and not bad:
+            bad.append("went back in time: %s after %d" % (line.strip(), last))
+        last = ts
+        items.append((parts[0], parts[2], parts[3] if len(parts) > 3 else ""))
+    other = []
+    for line in open(percpu_path, encoding="utf-8", errors="replace"):
+        parts = line.rstrip("\n").split(" ", 3)
+        if len(parts) >= 3 and "/" in parts[2]:
+            other.append((parts[0], parts[2], parts[3] if len(parts) > 3 else ""))
+    if sorted(items) != sorted(other):
+        a, b = set(items) - set(other), set(other) - set(items)
+        bad.append("not the same events: %d merged, %d per CPU; only merged: %s; only per CPU: %s" % (
+            len(items), len(other), sorted(a)[:2], sorted(b)[:2]))
+    if len(set(items)) != len(items):
+        bad.append("an event twice in the merged stream")
+    return bad, len(items)
+
+
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: tracedat_compare.py OURS TRACECMD")
-    bad, events, losses = compare(parse_ours(sys.argv[1]), parse_tc(sys.argv[2]))
+    args = sys.argv[1:]
+    if len(args) == 3 and args[0] == "--oracle":
+        bad, events, names = oracle(parse_ours(args[1]), parse_trace(args[2]))
+        if bad or not events:
+            print("; ".join(bad[:5]) or "no events to compare")
+            sys.exit(1)
+        print("same as the kernel: %d events (%s)" % (events, " ".join(sorted(names))))
+        return
+    if len(args) == 3 and args[0] == "--merged":
+        bad, events = merged(args[1], args[2])
+        if bad or not events:
+            print("; ".join(bad[:5]) or "no events to compare")
+            sys.exit(1)
+        print("in order, same multiset: %d events" % events)
+        return
+    if len(args) != 2:
+        sys.exit("usage: tracedat_compare.py [--oracle|--merged] OURS OTHER")
+    bad, events, losses = compare(parse_ours(args[0]), parse_tc(args[1]))
     if bad:
         print("; ".join(bad[:5]))
         sys.exit(1)

@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Guest side of tests/interop-host.test.sh (busybox sh): record events in
+# instances, keep the kernel's own text of each (its "trace" file, read
+# before anything consumes), then read them through the mapping with
+# interop_record into OUT (the host's share). The host checks the files.
+#   interop-record.sh OUT
+# OUT/NAME.trace   the instance's trace file (the kernel's formatter)
+# OUT/NAME.txt     interop_record's lines; NAME.dat its trace.dat
+# OUT/NAME.err     its stderr; OUT/NAME.rc its exit status
+set -u
+out=$1
+T=/sys/kernel/tracing
+bin=/opt/trace-mmap-guide/bin
+
+# new_instance NAME SIZE_KB: an empty instance, tracing off
+new_instance() {
+	rmdir "$T/instances/$1" 2>/dev/null
+	mkdir "$T/instances/$1" || exit 1
+	echo 0 >"$T/instances/$1/tracing_on"
+	echo "$2" >"$T/instances/$1/buffer_size_kb"
+}
+
+# markers CPUMASK COUNT TEXT INSTANCE...: COUNT trace_marker writes pinned
+# to CPUMASK, each written to every INSTANCE.
+markers() {
+	mask=$1 count=$2 text=$3
+	shift 3
+	taskset "$mask" sh -c '
+		n=$1 text=$2; shift 2; i=0
+		while [ $i -lt $n ]; do
+			i=$((i + 1))
+			for d; do echo "$text $i" >/sys/kernel/tracing/instances/$d/trace_marker; done
+		done' sh "$count" "$text" "$@"
+}
+
+# record NAME [ARGS...]: the trace file, then interop_record of NAME.
+record() {
+	name=$1
+	shift
+	echo 0 >"$T/instances/$name/tracing_on"
+	cat "$T/instances/$name/trace" >"$out/$name.trace"
+	"$bin/interop_record" --instance "$name" "$@" >"$out/$name.txt" 2>"$out/$name.err"
+	echo $? >"$out/$name.rc"
+}
+
+nproc >"$out/nproc"
+
+# idle: CPU 1 writes nothing; each marker goes to both instances.
+new_instance idle-a 1024
+new_instance idle-b 1024
+echo 1 >"$T/instances/idle-a/tracing_on"
+echo 1 >"$T/instances/idle-b/tracing_on"
+markers 1 300 idle idle-a idle-b
+record idle-a --for 300 --output "$out/idle-a.dat"
+record idle-b --per-cpu
+
+# loss: CPU 0 overwrites a small buffer while CPU 1 writes a few, at once.
+new_instance loss-a 8
+new_instance loss-b 8
+echo 1 >"$T/instances/loss-a/tracing_on"
+echo 1 >"$T/instances/loss-b/tracing_on"
+markers 1 1500 busy loss-a loss-b &
+markers 2 40 calm loss-a loss-b &
+wait
+record loss-a --output "$out/loss-a.dat"
+record loss-b --per-cpu
+
+# real: scheduler, interrupt and system-call events of a small workload.
+new_instance real 2048
+for e in sched/sched_switch sched/sched_wakeup sched/sched_process_exec \
+	irq/irq_handler_entry irq/irq_handler_exit \
+	syscalls/sys_enter_openat syscalls/sys_exit_openat; do
+	echo 1 >"$T/instances/real/events/$e/enable" 2>>"$out/real.enable-errors"
+done
+echo 1 >"$T/instances/real/tracing_on"
+taskset 1 sh -c 'cat /proc/version >/dev/null; cat /nonexistent 2>/dev/null; ls /opt >/dev/null' &
+taskset 2 sh -c 'i=0; while [ $i -lt 30 ]; do i=$((i + 1)); cat /proc/uptime >/dev/null; done' &
+wait
+sleep 1
+record real --output "$out/real.dat"
+
+for d in idle-a idle-b loss-a loss-b real; do rmdir "$T/instances/$d"; done
+echo done >"$out/done"
