@@ -69,12 +69,12 @@ record loss-b --per-cpu
 # real: scheduler, interrupt and system-call events of a small workload.
 new_instance real 2048
 for e in sched/sched_switch sched/sched_wakeup sched/sched_process_exec \
-	irq/irq_handler_entry irq/irq_handler_exit \
+	irq/irq_handler_entry irq/irq_handler_exit irq/softirq_entry irq/softirq_exit \
 	syscalls/sys_enter_openat syscalls/sys_exit_openat; do
 	echo 1 >"$T/instances/real/events/$e/enable" 2>>"$out/real.enable-errors"
 done
 echo 1 >"$T/instances/real/tracing_on"
-taskset 1 sh -c 'cat /proc/version >/dev/null; cat /nonexistent 2>/dev/null; ls /opt >/dev/null' &
+taskset 1 sh -c 'cat /proc/version >/dev/null; cat /nonexistent 2>/dev/null; ls /opt >/dev/null; echo interop-record >/dev/ttyS0' &
 taskset 2 sh -c 'i=0; while [ $i -lt 30 ]; do i=$((i + 1)); cat /proc/uptime >/dev/null; done' &
 wait
 sleep 1
