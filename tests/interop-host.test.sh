@@ -65,7 +65,7 @@ dat() {
 if ! command -v trace-cmd >/dev/null; then
 	fail trace-cmd "trace-cmd is not installed (make deps)"
 fi
-for n in idle-a idle-b loss-a loss-b real; do ran "$n" || true; done
+for n in idle-a idle-b loss-a loss-b live-a live-b real; do ran "$n" || true; done
 
 # One CPU idle: merged (live, watermark) and per-CPU, each against the kernel.
 judge idle-merged-vs-kernel --oracle "$dir/idle-a.txt" "$dir/idle-a.trace"
@@ -94,6 +94,10 @@ if grep -q '^CPU:0 \[[0-9]* EVENTS DROPPED\]' "$dir/loss-a.tc" 2>/dev/null; then
 else
 	fail loss-trace-cmd-shows-drop "trace-cmd report shows no EVENTS DROPPED for CPU 0"
 fi
+
+# Read live, merged, while both CPUs write (the watermark at work).
+judge live-merged-vs-percpu --merged "$dir/live-a.txt" "$dir/live-b.txt"
+dat live-a
 
 # Real events through their formats, against the kernel's formatter.
 if [ -s "$dir/real.enable-errors" ]; then

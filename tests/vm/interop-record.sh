@@ -66,6 +66,25 @@ wait
 record loss-a --output "$out/loss-a.dat"
 record loss-b --per-cpu
 
+# live: the merged reader (and its trace.dat) runs while both CPUs write.
+new_instance live-a 64
+new_instance live-b 1024
+echo 1 >"$T/instances/live-a/tracing_on"
+echo 1 >"$T/instances/live-b/tracing_on"
+"$bin/interop_record" --instance live-a --for 4000 --output "$out/live-a.dat" \
+	>"$out/live-a.txt" 2>"$out/live-a.err" &
+reader=$!
+sleep 1
+markers 1 800 left live-a live-b &
+left=$!
+markers 2 800 right live-a live-b &
+wait $left $!
+wait $reader
+echo $? >"$out/live-a.rc"
+echo 0 >"$T/instances/live-b/tracing_on"
+"$bin/interop_record" --instance live-b --per-cpu >"$out/live-b.txt" 2>"$out/live-b.err"
+echo $? >"$out/live-b.rc"
+
 # real: scheduler, interrupt and system-call events of a small workload.
 new_instance real 2048
 for e in sched/sched_switch sched/sched_wakeup sched/sched_process_exec \
@@ -80,5 +99,5 @@ wait
 sleep 1
 record real --output "$out/real.dat"
 
-for d in idle-a idle-b loss-a loss-b real; do rmdir "$T/instances/$d"; done
+for d in idle-a idle-b loss-a loss-b live-a live-b real; do rmdir "$T/instances/$d"; done
 echo done >"$out/done"
