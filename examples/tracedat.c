@@ -64,8 +64,9 @@ int tracedat_create(struct tracedat *td, const char *path, const char *dir,
 	r = tm_layout_load(&td->layout, dir);
 	if (r)
 		return fail(td, r, "%s/events/header_page: %s", dir,
-			    r == -EBADMSG ? "not a sub-buffer header description"
-					  : strerror(-r));
+			    r == -EBADMSG ?
+				    "not a sub-buffer header description" :
+				    strerror(-r));
 	if (subbuf_size <= td->layout.data_offset)
 		return fail(td, -EINVAL, "sub-buffer size %u holds no data",
 			    subbuf_size);
@@ -111,13 +112,14 @@ static int add(struct tracedat *td, int cpu, const void *subbuf)
 	int events;
 
 	if (cpu < 0 || cpu >= td->nr_cpus)
-		return fail(td, -EINVAL, "cpu%d: not in this file (0..%d)",
-			    cpu, td->nr_cpus - 1);
+		return fail(td, -EINVAL, "cpu%d: not in this file (0..%d)", cpu,
+			    td->nr_cpus - 1);
 	c = &td->cpus[cpu];
 	if (check_subbuf(td, subbuf, &events))
-		return fail(td, -EBADMSG,
-			    "cpu%d: sub-buffer %llu: a commit or record that cannot be right",
-			    cpu, (unsigned long long)c->subbufs);
+		return fail(
+			td, -EBADMSG,
+			"cpu%d: sub-buffer %llu: a commit or record that cannot be right",
+			cpu, (unsigned long long)c->subbufs);
 	if (!c->data && !(c->data = tmpfile()))
 		return fail(td, -errno, "temporary file: %s", strerror(errno));
 	if (fwrite(subbuf, td->subbuf_size, 1, c->data) != 1)
@@ -146,14 +148,16 @@ long tracedat_add_capture(struct tracedat *td, int cpu, const char *file)
 	}
 	while ((got = fread(buf, 1, td->subbuf_size, in)) > 0) {
 		if (got != td->subbuf_size) {
-			r = fail(td, -EBADMSG,
-				 "%s: ends with %zu bytes, not a whole sub-buffer of %u",
-				 file, got, td->subbuf_size);
+			r = fail(
+				td, -EBADMSG,
+				"%s: ends with %zu bytes, not a whole sub-buffer of %u",
+				file, got, td->subbuf_size);
 			goto out;
 		}
 		r = add(td, cpu, buf);
 		if (r) {
-			fail(td, r, "%s: sub-buffer %ld (byte %ld): commit or record that cannot be right",
+			fail(td, r,
+			     "%s: sub-buffer %ld (byte %ld): commit or record that cannot be right",
 			     file, n, n * (long)td->subbuf_size);
 			goto out;
 		}
@@ -186,11 +190,13 @@ static int map_check(struct tracedat *td, int cpu, const struct tracemap *tm)
 	if (cpu < 0 || cpu >= td->nr_cpus)
 		return fail(td, -EINVAL, "cpu%d: not in this file", cpu);
 	if (tracemap_mode(tm) != TM_MODE_MMAP)
-		return fail(td, -EOPNOTSUPP,
-			    "cpu%d: read with read(), not mapped: add its sub-buffers with tracedat_add()",
-			    cpu);
+		return fail(
+			td, -EOPNOTSUPP,
+			"cpu%d: read with read(), not mapped: add its sub-buffers with tracedat_add()",
+			cpu);
 	if (tracemap_subbuf_size(tm) != td->subbuf_size)
-		return fail(td, -EINVAL, "cpu%d: sub-buffers of %u bytes, the file has %u",
+		return fail(td, -EINVAL,
+			    "cpu%d: sub-buffers of %u bytes, the file has %u",
 			    cpu, tracemap_subbuf_size(tm), td->subbuf_size);
 	return 0;
 }
@@ -209,8 +215,8 @@ int tracedat_map_before(struct tracedat *td, int cpu, const struct tracemap *tm)
 		return 0;
 	sb = mapped_subbuf(tm, c->id);
 	if (!sb)
-		return fail(td, -EBADMSG, "cpu%d: sub-buffer %u not mapped", cpu,
-			    c->id);
+		return fail(td, -EBADMSG, "cpu%d: sub-buffer %u not mapped",
+			    cpu, c->id);
 	if (!c->copy && !(c->copy = malloc(td->subbuf_size)))
 		return fail(td, -ENOMEM, "out of memory");
 	/*
@@ -395,8 +401,7 @@ static int put_system(struct tracedat *td, struct out *o, const char *sysdir)
 		char p[PATH_MAX];
 
 		if (!r && has_format(sysdir, ev[i]->d_name)) {
-			path_of(p, "%s/%s/format", sysdir,
-				 ev[i]->d_name);
+			path_of(p, "%s/%s/format", sysdir, ev[i]->d_name);
 			r = put_file(td, o, p, 8, false);
 		}
 		free(ev[i]);
@@ -453,7 +458,7 @@ static int put_systems(struct tracedat *td, struct out *o, const char *events)
 static int put_headers(struct tracedat *td, struct out *o, int flags)
 {
 	static const unsigned char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a',
-					       'c', 'i', 'n', 'g', '6', 0 };
+					       'c',  'i',  'n',	 'g', '6', 0 };
 	const uint16_t one = 1;
 	char events[PATH_MAX], p[PATH_MAX];
 	const char *top;
@@ -493,7 +498,7 @@ static int put_headers(struct tracedat *td, struct out *o, int flags)
 	/* tracefs has these at its top only, not in instances/<name> */
 	top = strstr(td->dir, "/instances/");
 	top_len = top && !strchr(top + 11, '/') ? (int)(top - td->dir) :
-						   (int)strlen(td->dir);
+						  (int)strlen(td->dir);
 	path_of(p, "%.*s/printk_formats", top_len, td->dir);
 	r = put_file(td, o, p, 4, true);
 	if (r)
@@ -528,7 +533,8 @@ static int put_cpu_data(struct tracedat *td, struct out *o)
 				    strerror(errno));
 		/* pad to the CPU's page-aligned offset */
 		memset(buf, 0, sizeof(buf));
-		for (uint64_t pad = ((uint64_t)at + page - 1) / page * page - (uint64_t)at;
+		for (uint64_t pad = ((uint64_t)at + page - 1) / page * page -
+				    (uint64_t)at;
 		     pad; pad -= n) {
 			n = pad < sizeof(buf) ? pad : sizeof(buf);
 			put(o, buf, n);
@@ -539,7 +545,8 @@ static int put_cpu_data(struct tracedat *td, struct out *o)
 		while ((n = fread(buf, 1, sizeof(buf), d)) > 0)
 			put(o, buf, n);
 		if (ferror(d))
-			return fail(td, -EIO, "cpu%d: temporary file: read error", i);
+			return fail(td, -EIO,
+				    "cpu%d: temporary file: read error", i);
 	}
 	return 0;
 }

@@ -90,7 +90,8 @@ long tracedat_add_capture(struct tracedat *td, int cpu, const char *file);
  * GET_READER that gave it back to the writer). -EOPNOTSUPP when tm reads
  * with read() (TM_MODE_READ): use tracedat_add() on its copies then.
  */
-int tracedat_map_before(struct tracedat *td, int cpu, const struct tracemap *tm);
+int tracedat_map_before(struct tracedat *td, int cpu,
+			const struct tracemap *tm);
 int tracedat_map_after(struct tracedat *td, int cpu, const struct tracemap *tm,
 		       const struct tm_reader *rd);
 int tracedat_map_end(struct tracedat *td, int cpu, const struct tracemap *tm);

@@ -78,7 +78,8 @@ int tm_merge_open(struct tm_merge *m, const char *tracefs, const char *instance,
 	for (int i = 0; i < cap && !r; i++) {
 		r = open_one(m, tracefs, instance, cpus ? cpus[i] : i, flags);
 		if (!cpus && (r == -ENXIO || (r == -ENODEV && m->n > 0)))
-			r = r == -ENXIO ? 0 : 1; /* offline; past the last CPU */
+			r = r == -ENXIO ? 0 :
+					  1; /* offline; past the last CPU */
 	}
 	if (r < 0) {
 		char err[sizeof(m->err)];
@@ -271,9 +272,13 @@ int tm_merge_next(struct tm_merge *m, struct tm_merge_item *it, int timeout_ms)
 			/* every CPU is empty */
 			uint64_t spent = (now - start) / 1000000;
 
-			if (m->draining || (timeout_ms >= 0 && spent >= (uint64_t)timeout_ms))
+			if (m->draining ||
+			    (timeout_ms >= 0 && spent >= (uint64_t)timeout_ms))
 				return 0;
-			r = wait_fds(m, timeout_ms < 0 ? -1 : timeout_ms - (int)spent, false);
+			r = wait_fds(m,
+				     timeout_ms < 0 ? -1 :
+						      timeout_ms - (int)spent,
+				     false);
 			if (r)
 				return r;
 			waited = true;
@@ -284,12 +289,16 @@ int tm_merge_next(struct tm_merge *m, struct tm_merge_item *it, int timeout_ms)
 			return 1;
 		}
 		/* Every empty CPU must have been looked at watermark after. */
-		need = m->cpus[best].seen_at + (uint64_t)m->watermark_ms * 1000000;
+		need = m->cpus[best].seen_at +
+		       (uint64_t)m->watermark_ms * 1000000;
 		for (int i = 0; i < m->n; i++) {
 			const struct tm_merge_cpu *c = &m->cpus[i];
 
 			if (!has_head(c) && c->checked_at < need) {
-				idle_ms = now >= need ? 0 : (int)((need - now + 999999) / 1000000);
+				idle_ms = now >= need ?
+						  0 :
+						  (int)((need - now + 999999) /
+							1000000);
 				break;
 			}
 		}

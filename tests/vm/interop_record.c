@@ -37,7 +37,8 @@ static void print_ts(int cpu, uint64_t ts)
 
 static void print_event(int cpu, const struct tm_event *ev)
 {
-	const struct tm_format *f = tm_formats_find(&formats, tm_event_type(ev));
+	const struct tm_format *f =
+		tm_formats_find(&formats, tm_event_type(ev));
 	static char text[65536];
 
 	print_ts(cpu, ev->ts);
@@ -118,7 +119,9 @@ static int per_cpu(struct tm_merge *m)
 			if (r >= 0 && hook(NULL, i, tm, &rd))
 				return die("trace.dat", tracedat_error(&td));
 			if (rd.loss != TM_LOSS_NONE)
-				print_loss(cpu, rd.new_subbuf ? rd.ts : last_ts[cpu], &rd);
+				print_loss(cpu,
+					   rd.new_subbuf ? rd.ts : last_ts[cpu],
+					   &rd);
 			if (r < 0)
 				return die("get_reader", tracemap_error(tm));
 			if (r == 0)
@@ -192,8 +195,8 @@ int main(int argc, char **argv)
 	tracefs = tracemap_tracefs();
 	if (!tracefs)
 		return die("tracefs", "not mounted");
-	snprintf(dir, sizeof(dir), "%s%s%s", tracefs, instance ? "/instances/" : "",
-		 instance ? instance : "");
+	snprintf(dir, sizeof(dir), "%s%s%s", tracefs,
+		 instance ? "/instances/" : "", instance ? instance : "");
 	r = tm_merge_open(&m, tracefs, instance, NULL, 0, 0);
 	if (r < 0)
 		return die("open", tm_merge_error(&m));
