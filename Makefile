@@ -13,7 +13,14 @@ CHECK_DIR := $(OUT_DIR)/check
 SPHINXBUILD ?= /usr/bin/sphinx-build
 SPHINX = $(SPHINXBUILD) -c . -q -W --keep-going -n -b html docs
 VM_TIMEOUT ?= 900
-HEADERS_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var HEADERS_DIR)
+# The guest's install root (GUEST_PREFIX) and defaults, shared with the guest.
+include vm/guest.conf
+# The kernel cache's folders, as vm/kernel.sh names them (paths only: no build).
+kernel_var = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var $(1))
+HEADERS_DIR := $(call kernel_var,HEADERS_DIR)
+TREE_DIR := $(call kernel_var,TREE_DIR)
+KBUILD_DIR := $(call kernel_var,BUILD_DIR)
+STAMP_DIR := $(call kernel_var,STAMP_DIR)
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
@@ -31,35 +38,22 @@ kernel: deps ## unpack, patch, configure and build the guest kernel (cold: ~8 mi
 	@vm/kernel.sh
 
 examples: deps ## build the examples for this machine into _build/host/examples
-	@$(MAKE) -s -C examples O=$(CURDIR)/$(OUT_DIR)/host/examples
+	@$(MAKE) -s -C examples O=$(abspath $(OUT_DIR))/host/examples
 
-TREE_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var TREE_DIR)
-KBUILD_DIR = $(shell CACHE_DIR="$(CACHE_DIR)" vm/kernel.sh --print-var BUILD_DIR)
-
-# The guest sees: /opt/trace-mmap-guide/bin (examples and C tests, static), /opt/trace-mmap-guide/tests
-# (tests/vm), /opt/trace-mmap-guide/modules (out-of-tree modules from examples/modules/*).
-guest-root: kernel ## stage the guest's own files (static binaries, tests, modules)
-	@rm -rf $(GUEST_ROOT) && mkdir -p $(GUEST_ROOT)/opt/trace-mmap-guide/bin $(GUEST_ROOT)/opt/trace-mmap-guide/modules
-	@$(MAKE) -s -C examples O=$(CURDIR)/$(GUEST_ROOT)/opt/trace-mmap-guide/bin STATIC=1 UAPI=$(HEADERS_DIR)
-	@$(MAKE) -s -C tests/vm O=$(CURDIR)/$(GUEST_ROOT)/opt/trace-mmap-guide/bin UAPI=$(HEADERS_DIR) TREE=$(TREE_DIR)
-	@for m in $(wildcard examples/modules/*/Kbuild); do \
-		d=$(OUT_DIR)/modules/$$(basename $$(dirname $$m)); rm -rf $$d; mkdir -p $$d; \
-		cp $$(dirname $$m)/* $$d/; \
-		$(MAKE) -s -C $(KBUILD_DIR) M=$(CURDIR)/$$d modules >/dev/null; \
-		cp $$d/*.ko $(GUEST_ROOT)/opt/trace-mmap-guide/modules/; \
-	done
-	@mkdir -p $(GUEST_ROOT)/opt/trace-mmap-guide/tests && cp tests/vm/*.sh $(GUEST_ROOT)/opt/trace-mmap-guide/tests/
-	@mkdir -p $(GUEST_ROOT)/opt/trace-mmap-guide/transcripts && cp docs/transcripts/*.sh docs/transcripts/*.txt $(GUEST_ROOT)/opt/trace-mmap-guide/transcripts/ 2>/dev/null || true
-	@for l in $(LABS); do UAPI=$(HEADERS_DIR) labs/build.sh labs/$$l $(GUEST_ROOT)/opt/trace-mmap-guide/labs/$$l; done
-	@cp labs/check-lib.sh $(GUEST_ROOT)/opt/trace-mmap-guide/labs/
+# The guest's files: vm/guest.mk, included below.
+guest-root: ## stage the guest's own files (static binaries, tests, modules, labs)
 
 initramfs: guest-root ## build the guest's initramfs (busybox + our binaries)
 	@vm/initramfs.sh $(GUEST_ROOT) >/dev/null
 
-VM_RUN = vm/run.sh --initramfs "$$(vm/initramfs.sh $(GUEST_ROOT))" --timeout $(VM_TIMEOUT)
+# VM_RUN runs a command in the guest, killed after VM_TIMEOUT; VM_SHELL boots
+# it to a shell on this terminal, with no time limit unless VM_TIMEOUT is given.
+VM_BOOT = vm/run.sh --initramfs "$$(vm/initramfs.sh $(GUEST_ROOT))"
+VM_RUN = $(VM_BOOT) --timeout $(VM_TIMEOUT)
+VM_SHELL = $(VM_BOOT) --interactive $(if $(filter-out file,$(origin VM_TIMEOUT)),--timeout $(VM_TIMEOUT))
 
 vm: initramfs ## boot the guest with a shell on this terminal (exit or Ctrl-D powers off)
-	@$(VM_RUN) --interactive --share $(CURDIR) -- 'cd /mnt/share 2>/dev/null; setsid cttyhack sh'
+	@$(VM_SHELL) --share $(CURDIR) -- 'cd /mnt/share 2>/dev/null; setsid cttyhack sh'
 
 vm-run: initramfs ## run CMD='...' in the guest (boot ~3 s); a failing CMD fails, naming its exit status
 	$(if $(CMD),,@echo "vm-run: set CMD='shell command'" >&2; exit 2)
@@ -82,14 +76,13 @@ check-docs: deps
 
 check-vm: initramfs
 	@echo "vm: running the guest tests (boot ~3 s, tests ~1 min under TCG)"
-	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- /opt/trace-mmap-guide/tests/run-guest-tests.sh \
+	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
-	@tests/vm-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/vm-host.results
 	@tests/interop-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/interop.results
 
 # record_transcripts DIR [NAME...]: run docs/transcripts/*.sh in the guest into DIR.
 record_transcripts = rm -rf $(1) && mkdir -p $(1) && \
-	$(VM_RUN) --share $(CURDIR)/$(1) -- /opt/trace-mmap-guide/tests/record-transcripts.sh /mnt/share $(2)
+	$(VM_RUN) --share $(CURDIR)/$(1) -- $(GUEST_PREFIX)/tests/record-transcripts.sh /mnt/share $(2)
 
 transcripts: initramfs ## re-record the guide's transcripts in the guest (T='name ...' for some)
 	@$(call record_transcripts,$(OUT_DIR)/transcripts,$(T))
@@ -117,7 +110,7 @@ skel: ## write the skeleton of lab L=NAME into labs/work/NAME
 lab: initramfs ## build your labs/work/L and boot the guest with a shell there
 	@$(need_lab); [ -d labs/work/$(L) ] || $(call skel_lab,$(L))
 	@UAPI=$(HEADERS_DIR) labs/build.sh labs/work/$(L) labs/work/$(L)
-	@$(VM_RUN) --interactive --share $(CURDIR) -- 'cd /mnt/share/labs/work/$(L) && setsid cttyhack sh'
+	@$(VM_SHELL) --share $(CURDIR) -- 'cd /mnt/share/labs/work/$(L) && setsid cttyhack sh'
 
 lab-check: initramfs ## build your labs/work/L and run the lab's check in the guest
 	@$(need_lab); [ -d labs/work/$(L) ] || { echo "no labs/work/$(L): run 'make skel L=$(L)' first" >&2; exit 2; }
@@ -154,7 +147,7 @@ PERF_DIR := docs/ringbuffer/perf
 bench: initramfs ## measure read()/splice()/mmap consumers (guest) and decoders (host); BENCH_REPS=5 (~4 min)
 	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)
 	@echo "bench: $(BENCH_REPS) repetitions in the guest (console: $(BENCH_DIR)/console.log)"
-	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR) -- 'sh /opt/trace-mmap-guide/tests/bench-run.sh /mnt/share/guest.txt $(BENCH_REPS)' \
+	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR) -- 'sh $(GUEST_PREFIX)/tests/bench-run.sh /mnt/share/guest.txt $(BENCH_REPS)' \
 		>$(BENCH_DIR)/console.log 2>&1 || { echo "bench: the guest run failed; see $(BENCH_DIR)/console.log" >&2; exit 1; }
 	@echo "bench: decoders on the host (timing and callgrind)"
 	@tests/bench/decoder.sh $(BENCH_DIR) >/dev/null
@@ -166,8 +159,11 @@ FUZZ_SECONDS ?= 300
 fuzz: deps ## fuzz the sub-buffer decoder (libFuzzer, ASan, UBSan) for FUZZ_SECONDS=300
 	@tests/fuzz/run.sh $(OUT_DIR)/fuzz $(FUZZ_SECONDS)
 
+# After LABS, which it uses.
+include vm/guest.mk
+
 clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(OUT_DIR) examples/build
 
-.PHONY: help deps html kernel examples guest-root initramfs vm vm-run check check-host check-docs check-vm check-transcripts transcripts clean \
+.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-transcripts transcripts clean \
 	skels skel lab lab-check check-labs bench fuzz

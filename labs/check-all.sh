@@ -5,7 +5,7 @@
 # least one step must fail). The skeleton's own lines go out under the suite
 # skeleton/labs/LAB, which the host drops; one line per lab says the result.
 #   sh check-all.sh LABS_DIR BUILT_DIR LAB...
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 labs=$1 built=$2
 shift 2
 for lab in "$@"; do

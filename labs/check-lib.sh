@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # What the labs' check.sh scripts share (busybox sh). A check sets SUITE,
 # sources this file beside its folder, then calls lab_start.
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 
 # lab_start DIR FILE STEP: set dir to DIR made absolute; when the learner's
 # FILE is not there, fail STEP with a hint and end the check.

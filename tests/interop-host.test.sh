@@ -15,6 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 initramfs=$1
 SUITE=interop
+. vm/guest.conf
 . tests/results.sh
 dir=${OUT_DIR:-_build}/interop
 rm -rf "$dir" && mkdir -p "$dir"
@@ -22,7 +23,7 @@ cmp=tests/host/tracedat_compare.py
 
 start=$(date +%s)
 if ! vm/run.sh --initramfs "$initramfs" --timeout 300 --share "$PWD/$dir" -- \
-	'sh /opt/trace-mmap-guide/tests/interop-record.sh /mnt/share' >"$dir/console.log" 2>&1 ||
+	"sh $GUEST_PREFIX/tests/interop-record.sh /mnt/share" >"$dir/console.log" 2>&1 ||
 	[ ! -f "$dir/done" ]; then
 	fail guest-run "the guest run failed; see $dir/console.log"
 	exit 0

@@ -15,10 +15,12 @@ PACKAGES=(
 read -ra extra <<<"${DEPS_EXTRA:-}"
 PACKAGES+=("${extra[@]}")
 
+# One dpkg-query for all: "name status" for each installed package.
+installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${PACKAGES[@]}" 2>/dev/null |
+	awk '$2 " " $3 " " $4 == "install ok installed" { print $1 }' || true)
 missing=()
 for pkg in "${PACKAGES[@]}"; do
-	status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
-	[ "$status" = "install ok installed" ] || missing+=("$pkg")
+	grep -qxF "$pkg" <<<"$installed" || missing+=("$pkg")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
@@ -26,7 +28,10 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "deps: missing packages: ${missing[*]}; install them with: sudo apt-get install --no-install-recommends ${missing[*]}" >&2
 	exit 1
 fi
-echo "deps: installing ${missing[*]} (first time: a few minutes, ~400 MB download)" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
+# apt's own count of the download (it answers no to its question).
+size=$(apt-get install --assume-no --no-install-recommends "${missing[@]}" 2>/dev/null |
+	sed -n 's/^Need to get \([^ ]* [^ ]*\).*/\1/p' || true)
+echo "deps: installing ${missing[*]} (${size:-an unknown size} to download)" >&2
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

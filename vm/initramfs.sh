@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Build the guest's base initramfs: busybox-static, vm/init, the kernel's
-# modules and a staging folder of our own files (copied under /), redone only
+# Build the guest's base initramfs: busybox-static, vm/init and
+# vm/guest.conf (as /etc/guest.conf), the kernel's modules and a staging
+# folder of our own files (copied under /), redone only
 # when a hash of those inputs changes (the image is named by that hash).
 # Prints the path of the image.
 #   vm/initramfs.sh STAGING_DIR
@@ -32,7 +33,7 @@ build() {
 	[ -d "$staging" ] || die "staging folder '$staging' does not exist"
 	[ -x "$BUSYBOX" ] || die "$BUSYBOX is missing; run 'make deps' (package busybox-static)"
 	[ -x "$GEN_INIT_CPIO" ] || die "$GEN_INIT_CPIO is missing; run 'make kernel'"
-	key=$(hash_of "$(stage_key kernel)" "$BUSYBOX" "$REPO_DIR/vm/init" "$0" "$(hash_tree "$staging")")
+	key=$(hash_of "$(stage_key kernel)" "$BUSYBOX" "$REPO_DIR/vm/init" "$REPO_DIR/vm/guest.conf" "$0" "$(hash_tree "$staging")")
 	# One image per key, so builds from several work trees do not clash.
 	out=$INITRAMFS_DIR/initramfs-$key.cpio.gz
 	if [ -f "$out" ]; then
@@ -43,7 +44,7 @@ build() {
 	mkdir -p "$INITRAMFS_DIR"
 	list=$INITRAMFS_DIR/$key.list
 	{
-		for d in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp /mnt /mnt/share /root /etc /opt /lib /tmg; do
+		for d in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp /mnt /mnt/share /root /etc /opt /lib /run; do
 			echo "dir $d 0755 0 0"
 		done
 		echo "nod /dev/console 0600 0 0 c 5 1"
@@ -52,10 +53,11 @@ build() {
 			[ "/$applet" = /bin/busybox ] || echo "slink /$applet /bin/busybox 0777 0 0"
 		done
 		echo "file /init $REPO_DIR/vm/init 0755 0 0"
+		echo "file /etc/guest.conf $REPO_DIR/vm/guest.conf 0644 0 0"
 		if [ -d "$MODULES_DIR/lib" ]; then
 			cpio_list "$MODULES_DIR/lib" | sed 's#^\(dir\|file\|slink\) #&/lib#'
 		fi
-		cpio_list "$staging" | { grep -v -E '^dir /(opt|tmg|root|etc) ' || true; }
+		cpio_list "$staging" | { grep -v -E '^dir /(opt|run|root|etc) ' || true; }
 	} >"$list"
 	"$GEN_INIT_CPIO" "$list" | gzip -n -1 >"$out.tmp"
 	mv "$out.tmp" "$out"

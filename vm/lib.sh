@@ -27,11 +27,30 @@ hash_of() {
 	for item in "$@"; do
 		if [ -f "$item" ]; then
 			printf 'file %s\n' "${item##*/}"
-			sha256sum <"$item"
+			file_sha256 "$item"
 		else
 			printf 'word %s\n' "$item"
 		fi
 	done | sha256sum | cut -c1-16
+}
+
+# file_sha256 FILE -> sha256sum's line for FILE's contents. A large file's
+# (the kernel tarball's: 150 MB, a second or more on every make) is
+# remembered under its path, size, inode and change time, and is hashed
+# again when any of them differs.
+file_sha256() {
+	local memo
+	if [ "$(stat -c %s "$1")" -lt $((16 << 20)) ]; then
+		sha256sum <"$1"
+		return
+	fi
+	memo=$STAMP_DIR/sha256-$(stat -c '%n %s %i %Z %Y' "$1" | sha256sum | cut -c1-16)
+	if [ ! -f "$memo" ]; then
+		mkdir -p "$STAMP_DIR"
+		sha256sum <"$1" >"$memo.$$"
+		mv "$memo.$$" "$memo"
+	fi
+	cat "$memo"
 }
 
 # hash_tree DIR -> hash of every file's relative path, mode and contents.

@@ -4,21 +4,24 @@
 # that command's exit status.
 #   vm/run.sh [options] -- COMMAND
 #     --initramfs FILE   base initramfs (from vm/initramfs.sh); required
-#     --timeout SEC      kill QEMU after SEC seconds (default 600; 0 = none)
+#     --timeout SEC      kill QEMU after SEC seconds (default 600, or none
+#                        with --interactive; 0 = none)
 #     --share DIR        mount host folder DIR at /mnt/share in the guest
 #     --append ARGS      extra kernel command-line arguments
 #     --log FILE         also write the console output to FILE
 #     --channel FILE     save what the guest wrote to /dev/ttyS1 (the status
 #                        channel; guest tests write their result lines there)
-#     --interactive      console on this terminal, no timeout by default
+#     --interactive      console on this terminal
+#   ACCEL=kvm|tcg in the environment skips the KVM probe.
 # The status travels on its own channel (the guest's second serial port);
 # no status line there -- a hang, panic or early death -- is a failure (255).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-usage() { sed -n '3,15s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+# usage: this file's header comment, from the line after the SPDX one.
+usage() { awk 'NR > 2 && !/^#/ { exit } NR > 2 { sub(/^# ?/, ""); print }' "$0" >&2; exit 2; }
 
-initramfs='' timeout=600 share='' append='' console_log='' channel='' interactive=0
+initramfs='' timeout='' share='' append='' console_log='' channel='' interactive=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--initramfs) initramfs=${2:?}; shift 2 ;;
@@ -37,19 +40,26 @@ done
 kernel=$BUILD_DIR/arch/x86/boot/bzImage
 [ -f "$kernel" ] || die "$kernel not found; run 'make kernel'"
 [ -z "$share" ] || [ -d "$share" ] || die "--share: '$share' is not a folder"
+if [ -z "$timeout" ]; then
+	timeout=600
+	[ "$interactive" = 0 ] || timeout=0
+fi
 [[ $timeout =~ ^[0-9]+$ ]] || die "--timeout: '$timeout' is not a number of seconds"
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/tmg-vm.XXXXXX")
+work=$(mktemp -d "${TMPDIR:-/tmp}/trace-mmap-guide-vm.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # The command rides in a second, tiny cpio archive appended to the base one.
 printf '%s\n' "$*" >"$work/cmd"
-echo "file /tmg/cmd $work/cmd 0644 0 0" >"$work/cmd.list"
+echo "file /run/vm-command $work/cmd 0644 0 0" >"$work/cmd.list"
 "$BUILD_DIR/usr/gen_init_cpio" "$work/cmd.list" | gzip -n -1 >"$work/cmd.cpio.gz"
 cat "$initramfs" "$work/cmd.cpio.gz" >"$work/initrd"
 : >"$work/status"
 
-# KVM only where a quick probe proved it boots; TCG otherwise (see FACTS).
+# KVM only where a quick probe proved it boots, TCG otherwise: on some hosts
+# /dev/kvm is there but a KVM guest hangs at "Booting from ROM" and -cpu host
+# aborts. The probe runs once per cache ($STAMP_DIR/kvm-probe holds its
+# answer); ACCEL=kvm or ACCEL=tcg skips it.
 accel() {
 	local probe=$STAMP_DIR/kvm-probe
 	if [ "${ACCEL:-auto}" != auto ]; then echo "$ACCEL"; return; fi
@@ -84,7 +94,6 @@ fi
 
 rc=0
 if [ "$interactive" = 1 ]; then
-	[ "$timeout" != 600 ] || timeout=0
 	timeout --foreground -k 5 "$timeout" "${qemu[@]}" || rc=$?
 elif [ -n "$console_log" ]; then
 	timeout -k 5 "$timeout" "${qemu[@]}" </dev/null 2>&1 | tee "$console_log" ||

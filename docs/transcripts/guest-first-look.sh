@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # The guest's kernel, its CPUs, and the meta-page of CPU 0.
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 trace_reset
 echo "$ uname -r"
 uname -r

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # Lab 01's solution in the guest: the format files read by formats.sh, then
 # the lab's check.
-. /opt/trace-mmap-guide/tests/lib.sh
-cd /opt/trace-mmap-guide/labs/01-tracefs
+. "$GUEST_PREFIX/tests/guest-lib.sh"
+cd "$GUEST_PREFIX/labs/01-tracefs"
 for args in page event-header "event ftrace/print" "id 5"; do
 	echo "$ sh formats.sh $args"
 	sh formats.sh $args

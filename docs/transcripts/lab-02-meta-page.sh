@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 # Lab 02's solution in the guest: the meta-page's fields, when they change,
 # then the lab's check.
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 trace_reset
-cd /opt/trace-mmap-guide/labs/02-meta-page
+cd "$GUEST_PREFIX/labs/02-meta-page"
 echo "$ ./meta 0"
 ./meta 0
 echo "$ ./meta 0 watch 5"

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 # Lab 03's solution in the guest: one marker on CPU 0, decoded by hand, then
 # the lab's check.
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 trace_reset
-cd /opt/trace-mmap-guide/labs/03-first-event
+cd "$GUEST_PREFIX/labs/03-first-event"
 echo "$ taskset -c 0 sh -c 'echo hello from lab 03 > trace_marker'"
 taskset -c 0 sh -c "echo hello from lab 03 >$TRACEFS/trace_marker"
 echo "$ ./first_event 0"

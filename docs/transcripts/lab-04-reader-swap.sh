@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 # Lab 04's solution in the guest: a non-blocking swap on an empty buffer, a
 # partly read sub-buffer, then the lab's check.
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 trace_reset
-cd /opt/trace-mmap-guide/labs/04-reader-swap
+cd "$GUEST_PREFIX/labs/04-reader-swap"
 echo "$ ./swap 0 nonblock"
 ./swap 0 nonblock
 echo "$ ./swap 0 partial"

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: MIT
 # Lab 06's solution in the guest: stream five markers as they are written,
 # then the lab's check.
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 trace_reset
 echo 0 >$TRACEFS/buffer_percent
-cd /opt/trace-mmap-guide/labs/06-consumer
+cd "$GUEST_PREFIX/labs/06-consumer"
 echo "$ echo 0 > buffer_percent"
 echo "$ ./stream 0 5 &  # then five writes on CPU 0, a second apart"
 ./stream 0 5 &

@@ -2,7 +2,7 @@
 # Three trace_marker writes on CPU 0, then one read() of CPU 0's
 # trace_pipe_raw, dumped as 32-bit little-endian words, with the format
 # files that describe it.
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 echo local >$TRACEFS/trace_clock # whatever an earlier script chose
 trace_reset
 cd $TRACEFS

@@ -3,7 +3,7 @@
 # writes; first in overwrite mode, then in producer/consumer mode. The
 # counter clock keeps every event the same size (no time extends), so the
 # counts do not depend on the machine's speed.
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 burst() {
 	taskset -c 0 sh -c 'i=0 failed=0
 		while [ $i -lt 2000 ]; do

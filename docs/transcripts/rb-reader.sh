@@ -3,7 +3,7 @@
 # after TRACE_MMAP_IOCTL_GET_READER, a writer still on the reader
 # sub-buffer, and a blocking call. The counter clock keeps every event the
 # same size (no time extends), whatever the machine's speed.
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 trace_reset
 echo counter >$TRACEFS/trace_clock
 echo 50 >$TRACEFS/buffer_percent # the default, whatever an earlier script chose

@@ -2,7 +2,7 @@
 # The example streaming tool on CPU 0: three trace_marker lines, then an
 # 8 KiB buffer overrun by 2000 lines, on the counter clock so that the
 # counts do not depend on the machine's speed (times left out).
-. /opt/trace-mmap-guide/tests/lib.sh
+. "$GUEST_PREFIX/tests/guest-lib.sh"
 trace_reset
 taskset -c 0 sh -c "{ echo hello; echo ring buffer; echo third line; } >$TRACEFS/trace_marker"
 echo "$ trace_stream --cpu 0 --nonblock"

@@ -15,7 +15,7 @@
 #    a loss (the kernel drops new events and says so only in stats);
 #  - trace_stream, in both modes: delivered + the counts of its "missed"
 #    lines = N, no count unknown.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 N=${ACCOUNTING_EVENTS:-30000}
 SIZE=36 # payload bytes: 64-byte records, 48 bytes left in every sub-buffer size
@@ -81,7 +81,7 @@ overwrite overwrite-splice-4k-cpu1 splice 1 4
 # that only moved reader.read; examples/tracemap.c does that).
 for mode in mmap read splice; do
 	setup 4 1
-	echo 1408 >$TRACEFS/buffer_size_kb
+	echo "$TRACE_BUFFER_KB" >$TRACEFS/buffer_size_kb
 	name=keeps-up-$mode-4k-cpu0
 	seq_configure 0 20000 $SIZE 40000
 	if seq_consume --mode $mode --cpu 0 --start >$OUT 2>/tmp/accounting.err; then

@@ -3,11 +3,11 @@
 # the allocinfo tool on the real file, and the alloc_leak module's line
 # growing, shrinking, ignored while profiling is off, and the warning at
 # unload. (The boot parameter needs other boots: tests/host/mem-profiling-boot.)
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 AI=/proc/allocinfo
 SYSCTL=/proc/sys/vm/mem_profiling
-MOD=/opt/trace-mmap-guide/modules/alloc_leak.ko
+MOD=$GUEST_PREFIX/modules/alloc_leak.ko
 PARAM=/sys/module/alloc_leak/parameters
 
 expect_eq file-mode-0400 "-r--------" "$(ls -l $AI | cut -c1-10)"

@@ -7,11 +7,10 @@
 # Appends one line per run to OUT_FILE: "rep=R rate=EVENTS_PER_S" and then
 # seq_consume's key=value result line. Rate 0 is "as fast as it can".
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 out=$1
 reps=${2:-5}
-P=$SEQ_PARAMS
 SIZE=36 # payload bytes: 64-byte records; every sub-buffer keeps room for the missed count
 SECONDS_PER_RUN=1
 RATES="10000 50000 200000 0"
@@ -19,11 +18,9 @@ MAX_COUNT=300000 # events of an unlimited run
 
 modprobe seq_producer
 {
-	echo "# kernel $(uname -r), $(nproc) CPUs, sub-buffer 4 KiB, buffer_size_kb 1408, payload $SIZE bytes"
+	echo "# kernel $(uname -r), $(nproc) CPUs, sub-buffer 4 KiB, buffer_size_kb $TRACE_BUFFER_KB, payload $SIZE bytes"
 	echo "# reps $reps, rates $RATES (0: as fast as possible)"
 } >"$out"
-echo 0 >$P/cpu
-echo $SIZE >$P/size
 rep=1
 while [ $rep -le "$reps" ]; do
 	for rate in $RATES; do
@@ -38,8 +35,7 @@ while [ $rep -le "$reps" ]; do
 		for mode in $modes; do
 			trace_reset
 			echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
-			echo "$rate" >$P/rate
-			echo "$count" >$P/count
+			seq_configure 0 "$count" "$SIZE" "$rate"
 			line=$(seq_consume --mode $mode --cpu 0 --on 1 --start --quick)
 			echo "rep=$rep rate=$rate $line" | tee -a "$out"
 		done

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # The guest is our kernel, with two CPUs, tracefs and a mappable ring buffer.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 release=$(uname -r)
 case $release in

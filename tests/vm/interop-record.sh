@@ -11,7 +11,7 @@
 set -u
 out=$1
 T=/sys/kernel/tracing
-bin=/opt/trace-mmap-guide/bin
+bin=${GUEST_PREFIX:-/opt/trace-mmap-guide}/bin
 
 # new_instance NAME SIZE_KB: an empty instance, tracing off
 new_instance() {

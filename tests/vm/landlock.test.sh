@@ -3,14 +3,14 @@
 # docs/landlock.rst (docs/transcripts/landlock.txt) must be what
 # landlock_ioctl prints on this kernel; then the facts the chapter's prose
 # states, checked on their own.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 if out=$(landlock_ioctl /dev/console /dev/ttyS0); then
 	pass demo-runs
 else
 	fail demo-runs "landlock_ioctl exited $?"
 fi
-check_rows /opt/trace-mmap-guide/transcripts/landlock.txt "$out"
+check_rows "$GUEST_PREFIX/transcripts/landlock.txt" "$out"
 
 # row OPERATION: "result errno" of that row of the demo's output ("-": no
 # errno).

@@ -4,11 +4,11 @@
 # tools/testing/selftests/ring-buffer: upstream map_test and map_rules_test
 # (kernel-patches/). tests/vm/Makefile builds them static as rb_<name>;
 # every TAP line becomes a result line, and a non-zero exit is a failure.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 for t in map_test map_rules_test; do
 	if ! command -v "rb_$t" >/dev/null; then
-		fail "$t" "rb_$t is not in /opt/trace-mmap-guide/bin"
+		fail "$t" "rb_$t is not in $GUEST_PREFIX/bin"
 		continue
 	fi
 	trace_reset

@@ -3,8 +3,10 @@
 # Run every guest test script (or those named) in the guest; each prints its
 # own result lines. Always exits 0 once all ran: the host counts the lines.
 dir=$(dirname "$0")
+. "$dir/guest-lib.sh"
 for t in ${*:-$dir/*.test.sh}; do
 	[ -f "$t" ] || t=$dir/$t.test.sh
 	echo "=== $t"
-	SUITE=$(basename "$t" .test.sh) timeout 600 sh "$t" || echo "FAIL: $(basename "$t" .test.sh)/script: exited $?" | tee /dev/ttyS1
+	SUITE=$(basename "$t" .test.sh)
+	SUITE=$SUITE timeout 600 sh "$t" || fail script "exited $?"
 done

@@ -4,7 +4,7 @@
 # built as a module): load it, drive runs through its parameters, check
 # that every sequence number is either in the buffer or counted as overrun,
 # and unload it while it produces.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 P=$SEQ_PARAMS
 EV=$TRACEFS/events/seq_producer/seq_event

@@ -3,7 +3,7 @@
 # tracemap_kernel (kselftest harness, several sub-buffer sizes) and
 # trace_stream's output line by line. The tree's own ring-buffer/map_test
 # runs in rb-selftests.test.sh.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 tmp=/tmp/tracemap-test
 rm -rf $tmp && mkdir -p $tmp
 

@@ -1,34 +1,14 @@
 # SPDX-License-Identifier: MIT
-# Helpers for the guest test scripts (busybox sh). Each check prints one
-# result line, "PASS: suite/name", "FAIL: suite/name: why" or
-# "SKIP: suite/name: why", on the console and on the status channel.
+# What the guest's scripts share (busybox sh): the tests in tests/vm, the
+# transcripts and the labs' checks source it, in the guest, from
+# $GUEST_PREFIX/tests/guest-lib.sh. It brings the result helpers
+# (tests/results.sh: pass, fail, skip, result, check, expect_eq), whose lines
+# also go to the status channel the host reads, and the helpers below.
+. "$GUEST_PREFIX/tests/results.sh"
 TRACEFS=/sys/kernel/tracing
 SUITE=${SUITE:-${0##*/}}
 SUITE=${SUITE%.sh}
-
-result() {
-	echo "$1: $SUITE/$2${3:+: $3}"
-	[ ! -w /dev/ttyS1 ] || echo "$1: $SUITE/$2${3:+: $3}" >/dev/ttyS1
-}
-pass() { result PASS "$1"; }
-fail() { result FAIL "$1" "$2"; }
-skip() { result SKIP "$1" "$2"; }
-
-# check NAME CMD...: PASS when CMD succeeds, FAIL with its output otherwise.
-check() {
-	local name=$1 out
-	shift
-	if out=$("$@" 2>&1); then
-		pass "$name"
-	else
-		fail "$name" "$(echo "$out" | tail -n 3 | tr '\n' ' ')"
-	fi
-}
-
-# expect_eq NAME WANT GOT
-expect_eq() {
-	if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "wanted '$2', got '$3'"; fi
-}
+[ ! -w /dev/ttyS1 ] || RESULT_CHANNEL=/dev/ttyS1
 
 # tap_results: turn kselftest TAP on stdin into result lines.
 tap_results() {
@@ -43,13 +23,14 @@ tap_results() {
 	done
 }
 
-# Reset the top-level tracing buffer to a known state.
+# Reset the top-level tracing buffer to a known state (the buffer size:
+# TRACE_BUFFER_KB, from vm/guest.conf).
 trace_reset() {
 	echo 0 >$TRACEFS/tracing_on
 	echo nop >$TRACEFS/current_tracer
 	echo 1 >$TRACEFS/options/overwrite
 	echo 4 >$TRACEFS/buffer_subbuf_size_kb
-	echo 1408 >$TRACEFS/buffer_size_kb 2>/dev/null || true
+	echo "$TRACE_BUFFER_KB" >$TRACEFS/buffer_size_kb 2>/dev/null || true
 	echo >$TRACEFS/trace
 	echo 1 >$TRACEFS/tracing_on
 }
