@@ -1,23 +1,31 @@
 // SPDX-License-Identifier: MIT
 /*
  * allocinfo: read /proc/allocinfo (memory-allocation profiling, Linux 6.10+).
- *   allocinfo [OPTIONS] [FILE]            top allocation sites
- *   allocinfo [OPTIONS] diff OLD NEW      sites whose bytes or calls changed
- * OPTIONS:
- *   -s bytes|calls   sort by this (default bytes); diff sorts by its growth
- *   -n N             print N lines (default 10, 0 for all)
- *   -m MODULE        only sites in this module ("vmlinux": the kernel itself)
- *   -f TEXT          only sites whose file name contains TEXT
- *   -F FUNCTION      only sites in this function
- * FILE defaults to /proc/allocinfo; "-" is standard input. Output columns:
+ * "allocinfo --help" (usage_text below) prints the options. Output columns:
  * bytes, calls, site; diff adds the change of each before them.
  */
 #include <errno.h>
+#include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "cli.h"
+
+static const char usage_text[] =
+	"usage: allocinfo [OPTIONS] [FILE]          top allocation sites\n"
+	"       allocinfo [OPTIONS] diff OLD NEW    sites whose bytes or calls changed\n"
+	"Read /proc/allocinfo (memory-allocation profiling, Linux 6.10+), or FILE\n"
+	"(\"-\": standard input).\n"
+	"  -s, --sort bytes|calls  sort by this (default bytes); diff sorts by growth\n"
+	"  -n, --lines N           print N lines (default 10, 0 for all)\n"
+	"  -m, --module MODULE     only sites in MODULE (\"vmlinux\": the kernel)\n"
+	"  -f, --file TEXT         only sites whose file name contains TEXT\n"
+	"  -F, --function NAME     only sites in this function\n"
+	"  --help                  print this and exit\n";
 
 struct site {
 	long long bytes;
@@ -246,32 +254,35 @@ static size_t diff(struct snapshot *old, struct snapshot *new, struct site *out)
 }
 //! [diff]
 
-static void usage(void)
-{
-	fprintf(stderr, "usage: allocinfo [-s bytes|calls] [-n N] [-m MODULE] "
-			"[-f FILE] [-F FUNCTION] [FILE | diff OLD NEW]\n");
-	exit(2);
-}
-
 int main(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "sort", required_argument, NULL, 's' },
+		{ "lines", required_argument, NULL, 'n' },
+		{ "module", required_argument, NULL, 'm' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "function", required_argument, NULL, 'F' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
 	struct snapshot old = { 0 }, new = { 0 };
-	char *end;
 	int c;
 
-	while ((c = getopt(argc, argv, "s:n:m:f:F:")) != -1) {
+	cli_prog = "allocinfo";
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "s:n:m:f:F:", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			if (strcmp(optarg, "bytes") && strcmp(optarg, "calls"))
-				die("-s: '%s' is neither bytes nor calls",
-				    optarg);
+				return cli_usage_error(
+					"--sort: '%s' is neither bytes nor calls",
+					optarg);
 			opt.by_calls = strcmp(optarg, "calls") == 0;
 			break;
 		case 'n':
-			errno = 0;
-			opt.limit = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || opt.limit < 0)
-				die("-n: '%s' is not a count", optarg);
+			if (cli_number("--lines", optarg, 0, LONG_MAX,
+				       &opt.limit))
+				return 2;
 			break;
 		case 'm':
 			opt.module = optarg;
@@ -282,15 +293,17 @@ int main(int argc, char **argv)
 		case 'F':
 			opt.func = optarg;
 			break;
+		case 'h':
+			return cli_help(usage_text);
 		default:
-			usage();
+			return cli_bad_option(argv, optind);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc >= 1 && strcmp(argv[0], "diff") == 0) {
 		if (argc != 3)
-			usage();
+			return cli_usage_error("diff wants OLD NEW%s", "");
 		read_snapshot(argv[1], &old);
 		read_snapshot(argv[2], &new);
 		struct site *changed =
@@ -299,12 +312,12 @@ int main(int argc, char **argv)
 
 		qsort(changed, n, sizeof(*changed), by_growth);
 		print(changed, n, true);
-		return 0;
+		return cli_exit(0);
 	}
 	if (argc > 1)
-		usage();
+		return cli_usage_error("unexpected argument '%s'", argv[1]);
 	read_snapshot(argc ? argv[0] : "/proc/allocinfo", &new);
 	qsort(new.sites, new.n, sizeof(*new.sites), by_key);
 	print(new.sites, new.n, false);
-	return 0;
+	return cli_exit(0);
 }

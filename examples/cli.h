@@ -13,6 +13,7 @@
 #define CLI_H
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,11 +52,14 @@ static inline int cli_number(const char *opt, const char *arg, long min,
 
 	errno = 0;
 	*v = strtol(arg, &end, 10);
-	if (errno || *end || end == arg || *v < min || *v > max)
+	if (!errno && !*end && end != arg && *v >= min && *v <= max)
+		return 0;
+	if (max == LONG_MAX)
 		return cli_usage_error(
-			"%s: '%s' is not a number from %ld to %ld", opt, arg,
-			min, max);
-	return 0;
+			"%s: '%s' is not a number of %ld or more", opt, arg,
+			min);
+	return cli_usage_error("%s: '%s' is not a number from %ld to %ld", opt,
+			       arg, min, max);
 }
 
 /*

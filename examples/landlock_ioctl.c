@@ -6,10 +6,12 @@
  *   landlock_ioctl [--abi N] DEVICE [GRANTED]   DEVICE, GRANTED: tty devices
  * Best effort: on a kernel older than Landlock ABI 6 it handles what that
  * ABI knows and says what it dropped; --abi N acts as if the kernel had at
- * most ABI N. Output: "operation | result | errno".
+ * most ABI N. Output: "operation | result | errno". "landlock_ioctl --help"
+ * prints the options.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <linux/fs.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -20,8 +22,19 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "landlock_compat.h"
 #include "result_row.h"
+
+static const char usage_text[] =
+	"usage: landlock_ioctl [--abi N] DEVICE [GRANTED]\n"
+	"Sandbox this process with Landlock so that ioctl() on device files needs\n"
+	"LANDLOCK_ACCESS_FS_IOCTL_DEV, granted only on GRANTED, then try ioctls\n"
+	"on DEVICE opened before and after; one line per operation:\n"
+	"  operation | result | errno\n"
+	"  DEVICE, GRANTED  tty devices (/dev/console, /dev/ttyS0)\n"
+	"  --abi N          act as if the kernel had at most Landlock ABI N\n"
+	"  --help           print this and exit\n";
 
 //! [abi]
 /* The file-system rights a kernel with Landlock ABI version abi knows. */
@@ -127,33 +140,38 @@ static void try_ioctl(const char *what, int fd, unsigned long cmd,
 
 int main(int argc, char **argv)
 {
-	int max_abi = 1000;
+	static const struct option opts[] = {
+		{ "abi", required_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	long max_abi = 1000;
+	int opt;
 
-	if (argc > 2 && strcmp(argv[1], "--abi") == 0) {
-		char *end;
-
-		max_abi = (int)strtol(argv[2], &end, 10);
-		if (*end || end == argv[2] || max_abi < 1) {
-			fprintf(stderr,
-				"landlock_ioctl: --abi: '%s' is not an ABI version\n",
-				argv[2]);
-			return 2;
+	cli_prog = "landlock_ioctl";
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'a') {
+			if (cli_number("--abi", optarg, 1, 1000, &max_abi))
+				return 2;
+		} else if (opt == 'h') {
+			return cli_help(usage_text);
+		} else {
+			return cli_bad_option(argv, optind);
 		}
-		argc -= 2;
-		argv += 2;
 	}
-	if (argc < 2 || argc > 3) {
-		fprintf(stderr,
-			"usage: landlock_ioctl [--abi N] DEVICE [GRANTED_DEVICE]\n");
-		return 2;
-	}
-	const char *device = argv[1], *granted = argc > 2 ? argv[2] : NULL;
+	if (argc - optind < 1 || argc - optind > 2)
+		return cli_usage_error(
+			"wanted DEVICE [GRANTED], got %d arguments",
+			argc - optind);
+	const char *device = argv[optind];
+	const char *granted = argc - optind > 1 ? argv[optind + 1] : NULL;
 	char path[64], abi_text[16];
 
 	result_header();
 	//! [before-after]
 	int before = open_or_die(device);
-	int abi = sandbox(granted, max_abi);
+	int abi = sandbox(granted, (int)max_abi);
 	int after = open_or_die(device);
 	//! [before-after]
 
@@ -196,5 +214,5 @@ int main(int argc, char **argv)
 	TRY_IOCTL("regular file opened after", file, FIONREAD);
 	TRY_IOCTL("regular file opened after", file, FIGETBSZ);
 	TRY_IOCTL("pipe created after", pipes[0], FIONREAD);
-	return 0;
+	return cli_exit(0);
 }

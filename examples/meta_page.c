@@ -1,25 +1,65 @@
 // SPDX-License-Identifier: MIT
 /*
- * meta_page: map the meta-page of one CPU's ring buffer and print it.
- *   meta_page [CPU [TRACEFS]]      defaults: 0 /sys/kernel/tracing
- * Output: one "field value" line per meta-page field.
+ * meta_page: map the meta-page of one CPU's ring buffer and print it, one
+ * "field value" line per meta-page field. "meta_page --help" prints the
+ * options.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "trace_mmap_compat.h"
+
+static const char usage_text[] =
+	"usage: meta_page [--cpu N] [--tracefs DIR]\n"
+	"       meta_page [CPU [TRACEFS]]\n"
+	"Map the meta-page of CPU N's ring buffer and print its fields.\n"
+	"  --cpu N        the CPU (default 0)\n"
+	"  --tracefs DIR  the tracefs mount (default: /sys/kernel/tracing)\n"
+	"  --help         print this and exit\n";
 
 int main(int argc, char **argv)
 {
-	const char *cpu = argc > 1 ? argv[1] : "0";
-	const char *tracefs = argc > 2 ? argv[2] : "/sys/kernel/tracing";
+	static const struct option opts[] = {
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "tracefs", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	const char *tracefs = "/sys/kernel/tracing", *cpu_arg = "0";
 	char path[4096];
-	int n = snprintf(path, sizeof(path), "%s/per_cpu/cpu%s/trace_pipe_raw",
+	long cpu;
+	int opt;
+
+	cli_prog = "meta_page";
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'c')
+			cpu_arg = optarg;
+		else if (opt == 't')
+			tracefs = optarg;
+		else if (opt == 'h')
+			return cli_help(usage_text);
+		else
+			return cli_bad_option(argv, optind);
+	}
+	/* The positional form, which the labs use: meta_page [CPU [TRACEFS]] */
+	if (optind < argc)
+		cpu_arg = argv[optind++];
+	if (optind < argc)
+		tracefs = argv[optind++];
+	if (optind < argc)
+		return cli_usage_error("unexpected argument '%s'",
+				       argv[optind]);
+	if (cli_number("CPU", cpu_arg, 0, 4095, &cpu))
+		return 2;
+	int n = snprintf(path, sizeof(path), "%s/per_cpu/cpu%ld/trace_pipe_raw",
 			 tracefs, cpu);
 
 	if (n < 0 || (size_t)n >= sizeof(path)) {
@@ -73,5 +113,5 @@ int main(int argc, char **argv)
 	munmap(meta, len);
 	close(fd);
 	//! [unmap]
-	return 0;
+	return cli_exit(0);
 }

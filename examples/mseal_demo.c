@@ -7,8 +7,10 @@
  * errno is the error name, empty when the call succeeded. Rows starting
  * with "->" observe the effect of the row above.
  * Exits 0 when every step could be tried, 1 on a setup failure.
+ * "mseal_demo --help" says the same.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +19,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "mseal_compat.h"
 #include "result_row.h"
+
+static const char usage_text[] =
+	"usage: mseal_demo\n"
+	"Seal anonymous mappings with mseal() (Linux 6.10+) and try what sealing\n"
+	"refuses and a few things it allows; one line per operation:\n"
+	"  operation | result | errno\n"
+	"  --help  print this and exit\n";
 
 static size_t page;
 
@@ -226,8 +236,23 @@ static void after_fork(void)
 		   WEXITSTATUS(status) ? "refused" : "ok", WEXITSTATUS(status));
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' }, { 0 }
+	};
+	int opt;
+
+	cli_prog = "mseal_demo";
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'h')
+			return cli_help(usage_text);
+		return cli_bad_option(argv, optind);
+	}
+	if (optind != argc)
+		return cli_usage_error("unexpected argument '%s'",
+				       argv[optind]);
 	page = (size_t)sysconf(_SC_PAGESIZE);
 	result_header();
 	argument_checks();
@@ -235,5 +260,5 @@ int main(void)
 	madvise_read_only();
 	spanning_two_mappings();
 	after_fork();
-	return 0;
+	return cli_exit(0);
 }

@@ -1,16 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * rb_peek: look at one CPU's mapped ring buffer the way the guide explains it.
- *   rb_peek layout CPU        the mapping: size, and the offset of some IDs
- *   rb_peek steps CPU <SCRIPT run the steps on stdin (see cmd_steps): write
- *                             markers, call TRACE_MMAP_IOCTL_GET_READER, and
- *                             print the meta-page and the reader's header
- *   rb_peek limits CPU        try what the kernel refuses on a mapping
- * The tracefs root is /sys/kernel/tracing, or $TRACEFS.
+ * rb_peek: look at one CPU's mapped ring buffer the way the guide explains
+ * it. "rb_peek --help" prints the commands and options.
  */
 #include <errno.h>
-#include <signal.h>
 #include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,28 +15,39 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "cli.h"
+#include "ring_buffer_format.h"
 #include "trace_mmap_compat.h"
 
-/* The commit word's flags (kernel/trace/ring_buffer.c). */
-#define RB_MISSED_EVENTS (1u << 31)
-#define RB_MISSED_STORED (1u << 30)
-#define RB_MISSED_MASK (RB_MISSED_EVENTS | RB_MISSED_STORED)
-/* The sub-buffer header on a 64-bit kernel: u64 time_stamp, local_t commit. */
-#define SUBBUF_HEADER 16
+static const char usage_text[] =
+	"usage: rb_peek [--cpu N] [--tracefs DIR] COMMAND\n"
+	"Look at one CPU's mapped ring buffer, the way the guide explains it.\n"
+	"COMMAND:\n"
+	"  layout   the mapping: its size, and where some sub-buffer IDs start\n"
+	"  steps    run the steps on stdin, one a line, echoing each:\n"
+	"             show            the meta-page and the reader sub-buffer header\n"
+	"             get             TRACE_MMAP_IOCTL_GET_READER, then show\n"
+	"             get-blocking S  the same on a blocking fd, interrupted after S s\n"
+	"             write N TEXT    write TEXT to trace_marker N times\n"
+	"  limits   try what the kernel refuses on a mapping\n"
+	"Options:\n"
+	"  --cpu N        the CPU (default 0)\n"
+	"  --tracefs DIR  the tracefs mount (default: /sys/kernel/tracing)\n"
+	"  --help         print this and exit\n";
+
+static const char *tracefs_dir = "/sys/kernel/tracing";
 
 static const char *tracefs(void)
 {
-	const char *t = getenv("TRACEFS");
-
-	return t && *t ? t : "/sys/kernel/tracing";
+	return tracefs_dir;
 }
 
-static int open_cpu(const char *cpu)
+static int open_cpu(long cpu)
 {
 	char path[4096];
 	int fd;
 
-	snprintf(path, sizeof(path), "%s/per_cpu/cpu%s/trace_pipe_raw",
+	snprintf(path, sizeof(path), "%s/per_cpu/cpu%ld/trace_pipe_raw",
 		 tracefs(), cpu);
 	fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0)
@@ -135,7 +142,8 @@ static void print_reader(const struct mapping *m)
 	unsigned long missed = 0;
 
 	if (commit & RB_MISSED_STORED)
-		memcpy(&missed, sb + SUBBUF_HEADER + size, sizeof(missed));
+		memcpy(&missed, sb + RB_SUBBUF_HEADER_64 + size,
+		       sizeof(missed));
 	//! [commit-word]
 	printf("  sub-buffer %u: commit word 0x%016llx: %u bytes of data%s%s",
 	       meta->reader.id, (unsigned long long)commit_word, size,
@@ -165,13 +173,7 @@ static void on_alarm(int sig)
 	(void)sig;
 }
 
-/*
- * Read commands from stdin, one a line, and echo each one:
- *   show              print the meta-page and the reader sub-buffer header
- *   get               TRACE_MMAP_IOCTL_GET_READER (non-blocking), then show
- *   get-blocking S    the same on a blocking fd, interrupted after S seconds
- *   write N TEXT      write TEXT to trace_marker N times
- */
+/* Read the steps (see usage_text) from stdin, one a line, and echo each. */
 static int cmd_steps(int fd)
 {
 	struct mapping m;
@@ -304,24 +306,50 @@ static int cmd_limits(int fd)
 
 int main(int argc, char **argv)
 {
-	if (argc < 3) {
-		fprintf(stderr, "usage: rb_peek layout|steps|limits CPU\n");
-		return 2;
-	}
-	int fd = open_cpu(argv[2]), rc;
+	static const struct option opts[] = {
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "tracefs", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	static const struct {
+		const char *name;
+		int (*run)(int fd);
+	} cmds[] = {
+		{ "layout", cmd_layout },
+		{ "steps", cmd_steps },
+		{ "limits", cmd_limits },
+	};
+	long cpu = 0;
+	int opt, fd, rc;
 
-	if (fd < 0)
-		return 1;
-	if (!strcmp(argv[1], "layout"))
-		rc = cmd_layout(fd);
-	else if (!strcmp(argv[1], "steps"))
-		rc = cmd_steps(fd);
-	else if (!strcmp(argv[1], "limits"))
-		rc = cmd_limits(fd);
-	else {
-		fprintf(stderr, "rb_peek: unknown command '%s'\n", argv[1]);
-		rc = 2;
+	cli_prog = "rb_peek";
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'c') {
+			if (cli_number("--cpu", optarg, 0, 4095, &cpu))
+				return 2;
+		} else if (opt == 't') {
+			tracefs_dir = optarg;
+		} else if (opt == 'h') {
+			return cli_help(usage_text);
+		} else {
+			return cli_bad_option(argv, optind);
+		}
 	}
-	close(fd);
-	return rc;
+	if (optind + 1 != argc)
+		return cli_usage_error(optind < argc ? "one command, not '%s'" :
+						       "no command%s",
+				       optind < argc ? argv[optind + 1] : "");
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		if (strcmp(argv[optind], cmds[i].name))
+			continue;
+		fd = open_cpu(cpu);
+		if (fd < 0)
+			return 1;
+		rc = cmds[i].run(fd);
+		close(fd);
+		return cli_exit(rc);
+	}
+	return cli_usage_error("unknown command '%s'", argv[optind]);
 }

@@ -76,6 +76,17 @@ static void on_signal(int sig)
 	stop = stop + 1;
 }
 
+static void warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", cli_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+}
+
 static void out(const char *fmt, ...)
 {
 	va_list ap;
@@ -167,6 +178,14 @@ static void print_event(int cpu, const struct tm_event *ev)
 	print_time(cpu, ev->ts);
 	unflushed++;
 	if (!f) {
+		static bool told;
+
+		/* Say once why, if some format files could not be loaded. */
+		if (!told && formats.failed && formats.n) {
+			warn("event type %d has no format, it prints as unknown/ID; %d format files could not be loaded, the first: %s",
+			     tm_event_type(ev), formats.failed, formats.err);
+			told = true;
+		}
 		out("unknown/%d size=%u\n", tm_event_type(ev), ev->size);
 		return;
 	}
@@ -187,17 +206,6 @@ static void print_event(int cpu, const struct tm_event *ev)
 	out("%s/%s %s\n", f->system, f->name, text);
 }
 
-static void warn(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", cli_prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\n");
-}
-
 /* Load the event formats of the buffer; warn when there are none. */
 static void load_formats(const char *tracefs, const char *instance)
 {
@@ -214,9 +222,7 @@ static void load_formats(const char *tracefs, const char *instance)
 		warn("no event format could be loaded from %s/events%s%s: events print as unknown/ID",
 		     tracefs ? dir : "(no tracefs found)", r < 0 ? ": " : "",
 		     r < 0 ? strerror(-r) : "");
-	else if (formats.failed)
-		warn("%d event formats could not be loaded (events of those types print as unknown/ID): %s",
-		     formats.failed, formats.err);
+	/* Some files that failed: print_event() says so if it matters. */
 }
 
 /* --- offline: a file of sub-buffers --------------------------------- */

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -112,7 +111,8 @@ static uint64_t fix_abs_ts(uint64_t abs, uint64_t prev)
 {
 	abs |= prev & TM_TS_MSB;
 	if (abs < prev && (prev & TM_TS_MSB))
-		abs += 1ULL << RB_TS_ABS_BITS; /* the low bits wrapped since prev */
+		abs += 1ULL
+		       << RB_TS_ABS_BITS; /* the low bits wrapped since prev */
 	return abs;
 }
 
@@ -411,7 +411,9 @@ const char *tracemap_tracefs(void)
 
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		snprintf(path, sizeof(path), "%s/per_cpu", dirs[i]);
-		if (is_dir(path))
+		/* Not root: say so at open (EACCES), not "no tracefs". */
+		errno = 0;
+		if (is_dir(path) || errno == EACCES)
 			return dirs[i];
 	}
 	return NULL;
@@ -481,10 +483,11 @@ static int map_buffer(struct tracemap *tm, const char *path)
 			return -errno;
 		if (!meta_sane(probe, page, &tm->layout)) {
 			munmap(probe, page);
-			return fail(tm, -EBADMSG,
-				    "%s: the meta-page makes no sense (meta_page_size %u, subbuf_size %u, nr_subbufs %u)",
-				    path, probe->meta_page_size,
-				    probe->subbuf_size, probe->nr_subbufs);
+			return fail(
+				tm, -EBADMSG,
+				"%s: the meta-page makes no sense (meta_page_size %u, subbuf_size %u, nr_subbufs %u)",
+				path, probe->meta_page_size, probe->subbuf_size,
+				probe->nr_subbufs);
 		}
 		len = (size_t)probe->meta_page_size +
 		      (size_t)probe->subbuf_size * probe->nr_subbufs;
@@ -502,16 +505,17 @@ static int map_buffer(struct tracemap *tm, const char *path)
 		    meta_sane(m, page, &tm->layout)) {
 			tm->meta = m;
 			tm->map_len = len;
-			tm->subbufs = (const unsigned char *)m +
-				      m->meta_page_size;
+			tm->subbufs =
+				(const unsigned char *)m + m->meta_page_size;
 			tm->subbuf_size = m->subbuf_size;
 			return 0;
 		}
 		munmap(m, len);
 	}
-	return fail(tm, -EAGAIN,
-		    "%s: the buffer was resized during each of %d attempts to map it",
-		    path, TM_MAP_TRIES);
+	return fail(
+		tm, -EAGAIN,
+		"%s: the buffer was resized during each of %d attempts to map it",
+		path, TM_MAP_TRIES);
 }
 
 /* read() mode: the sub-buffer size, from buffer_subbuf_size_kb (6.8+). */
@@ -599,8 +603,8 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 	if (!is_dir(dir))
 		return fail(tm, -ENOENT, "no instance '%s' in %s/instances",
 			    instance, tracefs);
-	if (path_of(path, sizeof(path), "%s/per_cpu/cpu%d/trace_pipe_raw",
-		    dir, cpu))
+	if (path_of(path, sizeof(path), "%s/per_cpu/cpu%d/trace_pipe_raw", dir,
+		    cpu))
 		return fail(tm, -ENAMETOOLONG, "%s: path too long", dir);
 	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d", dir, cpu);
 	if (cpu < 0 || !is_dir(path)) {
@@ -608,11 +612,13 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 			return sys_fail(tm, errno, "open", dir);
 		return fail(tm, -ENODEV, "no CPU %d in %s/per_cpu", cpu, dir);
 	}
-	r = tm_layout_load(&tm->layout, dir);
+	/* The layout is the kernel's (an instance's copy reads ENODEV in 6.12). */
+	r = tm_layout_load(&tm->layout, tracefs);
 	if (r)
-		return fail(tm, r,
-			    "%s/events/header_page: %s (the sub-buffer header layout)",
-			    dir, strerror(-r));
+		return fail(
+			tm, r,
+			"%s/events/header_page: %s (the sub-buffer header layout)",
+			tracefs, strerror(-r));
 	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/stats", dir, cpu);
 	tm->stats_fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (tm->stats_fd < 0)
@@ -631,31 +637,38 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 		r = sys_fail(tm, errno, "open", path);
 		goto err;
 	}
-	if (flock(tm->fd, LOCK_EX | LOCK_NB)) {
-		r = errno == EWOULDBLOCK ?
-			    fail(tm, -EBUSY,
-				 "another reader is consuming cpu%d (a tracemap consumer holds a lock on %s)",
-				 cpu, path) :
-			    sys_fail(tm, errno, "flock", path);
-		goto err;
-	}
 
 	tm->mode = TM_MODE_MMAP;
 	r = map_buffer(tm, path);
+	/*
+	 * A process whose long is not the kernel's (32-bit on a 64-bit
+	 * kernel) reaches the ioctl through compat_ioctl, which 6.12's
+	 * trace_pipe_raw lacks: the mapping would be useless. Ask with the
+	 * harmless ioctl 0 (a wake-up of waiters).
+	 */
+	if (!r && tm->layout.commit_size != sizeof(long) &&
+	    ioctl(tm->fd, 0) < 0 && errno == ENOTTY) {
+		munmap(tm->meta, tm->map_len);
+		tm->meta = NULL;
+		r = -ENOTTY;
+	}
 	if (r == -EBUSY || r == -ENODEV || r == -ENOTTY) {
 		static const char *const why[] = {
 			"a snapshot is armed on this buffer",
 			"this kernel cannot map the ring buffer: needs Linux 6.10+, and not a boot-mapped instance",
+			"this kernel has no GET_READER for 32-bit processes (no compat_ioctl)",
 		};
-		const char *reason = why[r != -EBUSY];
+		const char *reason = why[r == -EBUSY  ? 0 :
+					 r == -ENODEV ? 1 :
+							2];
 
 		if (flags & TM_FALLBACK_READ) {
 			r = read_mode_setup(tm, dir);
 			if (r)
 				goto err;
 			msg(tm->err, sizeof(tm->err),
-			     "mmap %s: %s; reading it with read()", path,
-			     reason);
+			    "mmap %s: %s; reading it with read()", path,
+			    reason);
 			return 0;
 		}
 		r = fail(tm, r == -EBUSY ? -EBUSY : -EOPNOTSUPP,
@@ -663,8 +676,7 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 		goto err;
 	}
 	if (r == -EINVAL && !cpu_online(cpu)) {
-		r = fail(tm, -ENXIO, "mmap %s: cpu%d is not online", path,
-			 cpu);
+		r = fail(tm, -ENXIO, "mmap %s: cpu%d is not online", path, cpu);
 		goto err;
 	}
 	if (r) {
@@ -676,7 +688,8 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 	remember_meta(tm);
 	tm->reader_id = tm->seen.id;
 	r = tm_subbuf_load(&tm->sb, &tm->layout,
-			   tm->subbufs + (size_t)tm->reader_id * tm->subbuf_size,
+			   tm->subbufs +
+				   (size_t)tm->reader_id * tm->subbuf_size,
 			   tm->subbuf_size, true);
 	if (r) {
 		r = fail(tm, r, "%s: reader sub-buffer %u: commit past its end",
@@ -696,7 +709,7 @@ void tracemap_close(struct tracemap *tm)
 	if (tm->meta)
 		munmap(tm->meta, tm->map_len);
 	if (tm->fd >= 0)
-		close(tm->fd); /* releases the flock */
+		close(tm->fd);
 	if (tm->stats_fd >= 0)
 		close(tm->stats_fd);
 	free(tm->copy);
@@ -741,6 +754,12 @@ int tracemap_next(struct tracemap *tm, struct tm_event *ev)
 
 	if (tm->pending || !tm->sb.base)
 		return 0;
+	/* A reset or another reader: stop here, get_reader re-synchronises. */
+	if (tm->mode == TM_MODE_MMAP) {
+		tm->pending = meta_moved(tm);
+		if (tm->pending)
+			return 0;
+	}
 	r = tm_subbuf_next(&tm->sb, ev);
 	if (r >= 0)
 		return r;
@@ -874,7 +893,8 @@ static bool should_wait(struct tracemap *tm)
 }
 
 /* ioctl or read on the fd, blocking for this one call if wait. */
-static int blocking(struct tracemap *tm, bool wait, int (*op)(struct tracemap *))
+static int blocking(struct tracemap *tm, bool wait,
+		    int (*op)(struct tracemap *))
 {
 	int fl = 0, r, e;
 
@@ -918,9 +938,10 @@ static int get_reader_read(struct tracemap *tm, struct tm_reader *rd)
 			return fail(tm, -EINTR, "read cpu%d: interrupted",
 				    tm->cpu);
 		if (errno == EBADMSG)
-			return fail(tm, -EBADMSG,
-				    "read cpu%d: part of a sub-buffer of %u bytes",
-				    tm->cpu, tm->subbuf_size);
+			return fail(
+				tm, -EBADMSG,
+				"read cpu%d: part of a sub-buffer of %u bytes",
+				tm->cpu, tm->subbuf_size);
 		return fail(tm, -errno, "read cpu%d: %s", tm->cpu,
 			    strerror(errno));
 	}
@@ -929,7 +950,8 @@ static int get_reader_read(struct tracemap *tm, struct tm_reader *rd)
 	r = tm_subbuf_load(&tm->sb, &tm->layout, tm->copy, tm->subbuf_size,
 			   false);
 	if (r)
-		return fail(tm, r, "cpu%d: sub-buffer %llu: commit past its end",
+		return fail(tm, r,
+			    "cpu%d: sub-buffer %llu: commit past its end",
 			    tm->cpu, (unsigned long long)tm->seq);
 	rd->new_subbuf = true;
 	rd->id = (uint32_t)tm->seq++;
@@ -1421,8 +1443,8 @@ int tm_format_payload(const struct tm_format *f, const struct tm_event *ev,
 		if (fl && fl->offset <= ev->size) {
 			const unsigned char *s =
 				(const unsigned char *)ev->data + fl->offset;
-			size_t n = strnlen((const char *)s,
-					   ev->size - fl->offset);
+			size_t n =
+				strnlen((const char *)s, ev->size - fl->offset);
 
 			/* trace_marker appends one newline; drop it. */
 			if (n && s[n - 1] == '\n')

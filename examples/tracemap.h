@@ -107,6 +107,7 @@ enum tm_mode {
 	TM_MODE_READ = 2, /* read() of trace_pipe_raw into a copy */
 };
 
+//! [losses]
 /* The kind of a loss reported by tracemap_get_reader(). */
 enum tm_loss {
 	TM_LOSS_NONE = 0,
@@ -135,6 +136,7 @@ struct tm_reader {
 	enum tm_loss_source source; /* where count came from */
 	uint64_t count; /* events lost: set for COUNTED and DROPPED, else 0 */
 };
+//! [losses]
 
 /*
  * One CPU of a ring buffer. The fields are private to tracemap.c: use the
@@ -171,17 +173,19 @@ const char *tracemap_tracefs(void);
 /*
  * Open CPU cpu of the top-level buffer (instance NULL) or of
  * instances/<instance> and map it. tracefs NULL: tracemap_tracefs().
- * Takes an exclusive advisory lock (flock) on the CPU's trace_pipe_raw:
- * a second tracemap consumer of the same CPU, in any process, gets
- * -EBUSY ("another reader is consuming cpuN"). Returns 0 or:
+ * Nothing stops a second reader of the same CPU (another process, or
+ * read() of trace_pipe_raw): tracemap_get_reader() detects one that swaps
+ * sub-buffers (the meta-page moved without our GET_READER) and reports
+ * TM_LOSS_OTHER_READER, "another reader is consuming cpuN". Returns 0 or:
  *   -ENOENT   no tracefs, or no such instance (see tracemap_error())
  *   -ENODEV   no such CPU in this buffer (past the last one)
  *   -ENXIO    the CPU exists but is not online
  *   -EACCES / -EPERM  not permitted (tracing needs root)
- *   -EBUSY    another tracemap reader holds the CPU, or (without
- *             TM_FALLBACK_READ) a snapshot is armed on the buffer
+ *   -EBUSY    (without TM_FALLBACK_READ) a snapshot is armed on the buffer
  *   -EOPNOTSUPP  (without TM_FALLBACK_READ) the kernel cannot map it:
- *             before 6.10, or a boot-mapped instance
+ *             before 6.10, or a boot-mapped instance, or a 32-bit
+ *             process on a 64-bit kernel without compat_ioctl for
+ *             GET_READER (6.12 has none)
  *   -EBADMSG  the meta-page or events/header_page make no sense
  *   or the -errno of another failed call.
  * With TM_FALLBACK_READ, a buffer that cannot be mapped is read with
@@ -218,7 +222,7 @@ int tracemap_next(struct tracemap *tm, struct tm_event *ev);
  * then returns 0 or 1. Returns 0 or -errno.
  */
 int tracemap_wake(struct tracemap *tm);
-/* Unmap exactly what was mapped, release the lock, close. */
+/* Unmap exactly what was mapped, close. */
 void tracemap_close(struct tracemap *tm);
 
 /* The text of the last failure or reported reset/other-reader loss. */

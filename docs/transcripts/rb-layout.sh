@@ -7,7 +7,7 @@ for kb in 4 8 16; do
 	echo "$kb" >$TRACEFS/buffer_subbuf_size_kb
 	echo "$ echo $kb > buffer_subbuf_size_kb; cat buffer_size_kb"
 	cat $TRACEFS/buffer_size_kb
-	echo "$ rb_peek layout 0"
-	rb_peek layout 0
+	echo "$ rb_peek layout"
+	rb_peek layout
 done
 trace_reset

@@ -5,7 +5,7 @@
 for kb in 4 8; do
 	trace_reset
 	echo "$kb" >$TRACEFS/buffer_subbuf_size_kb
-	echo "$ echo $kb > buffer_subbuf_size_kb; rb_peek limits 0"
-	rb_peek limits 0
+	echo "$ echo $kb > buffer_subbuf_size_kb; rb_peek limits"
+	rb_peek limits
 done
 trace_reset

@@ -22,8 +22,8 @@ for overwrite in 1 0; do
 	burst
 	echo "$ cat per_cpu/cpu0/stats"
 	cat $TRACEFS/per_cpu/cpu0/stats
-	echo "$ rb_peek steps 0 <<EOF"
-	rb_peek steps 0 <<STEPS
+	echo "$ rb_peek steps <<EOF"
+	rb_peek steps <<STEPS
 show
 get
 get

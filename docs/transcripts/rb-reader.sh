@@ -9,8 +9,8 @@ echo counter >$TRACEFS/trace_clock
 echo 50 >$TRACEFS/buffer_percent # the default, whatever an earlier script chose
 echo "$ echo counter > trace_clock; cat buffer_percent"
 cat $TRACEFS/buffer_percent
-echo "$ taskset -c 0 rb_peek steps 0 <<EOF"
-taskset -c 0 rb_peek steps 0 <<STEPS
+echo "$ taskset -c 0 rb_peek steps <<EOF"
+taskset -c 0 rb_peek steps <<STEPS
 show
 write 2 first events
 show

@@ -56,13 +56,13 @@ expect() {
 }
 # refuse NAME MESSAGE ARGS...: exit 1 with exactly this one line on stderr.
 refuse() {
-	local name=$1 want=$2 rc=0
+	local name=$1 want=$2 rc=0 want_rc=${want_rc:-1}
 	shift 2
 	"$tool" "$@" >/dev/null 2>"$out/err" || rc=$?
-	if [ "$rc" = 1 ] && [ "$(cat "$out/err")" = "$want" ]; then
+	if [ "$rc" = "$want_rc" ] && [ "$(cat "$out/err")" = "$want" ]; then
 		echo "PASS: $suite/$name"
 	else
-		echo "FAIL: $suite/$name: wanted exit 1 and '$want', got exit $rc and '$(tr '\n' '/' <"$out/err")'"
+		echo "FAIL: $suite/$name: wanted exit $want_rc and '$want', got exit $rc and '$(tr '\n' '/' <"$out/err")'"
 	fi
 }
 
@@ -111,6 +111,7 @@ refuse bad-module "allocinfo: $out/badmod:4: not an allocinfo line" "$out/badmod
 { head -n 3 "$out/old"; echo "   12 1 mm/a.c func:f "; } >"$out/noline"
 refuse no-line-number "allocinfo: $out/noline:4: not an allocinfo line" "$out/noline"
 refuse missing-file "allocinfo: cannot open $out/nonexistent" "$out/nonexistent"
-refuse bad-sort "allocinfo: -s: 'size' is neither bytes nor calls" -s size "$out/old"
-refuse bad-count "allocinfo: -n: 'ten' is not a count" -n ten "$out/old"
+# Bad usage: exit 2 (examples/cli.h).
+want_rc=2 refuse bad-sort "allocinfo: --sort: 'size' is neither bytes nor calls (allocinfo --help lists the options)" -s size "$out/old"
+want_rc=2 refuse bad-count "allocinfo: --lines: 'ten' is not a number of 0 or more (allocinfo --help lists the options)" -n ten "$out/old"
 rm -f "$out"/{old,new,err,notallocinfo,empty,badline,badmod,noline}

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
 # examples/trace_mmap_compat.h's own definitions (forced with
-# TRACE_MMAP_FORCE_COMPAT) against the real <linux/trace_mmap.h> of the 6.12 uapi
-# headers: size, every field's offset and size, the ioctl number.
-set -euo pipefail
-dir=$B/host/$SUITE
-rm -rf "$dir" && mkdir -p "$dir"
+# TRACE_MMAP_FORCE_COMPAT) against the real <linux/trace_mmap.h> of the 6.12
+# uapi headers: size, every field's offset and size, the ioctl number. And
+# examples/ring_buffer_format.h's constants against the 6.12 tree's
+# kernel/trace/ring_buffer.c and include/linux/ring_buffer.h.
+. tests/host/lib.sh
+dir=$WORK_DIR
 cat >"$dir/layout.c" <<'C'
 #include <stddef.h>
 #include <stdio.h>
@@ -29,7 +30,7 @@ C
 build_run() {
 	local name=$1
 	shift
-	if gcc -std=c11 -Wall -Wextra -Werror -Iexamples "$@" -o "$dir/$name" "$dir/layout.c" 2>"$dir/$name.log"; then
+	if build_c "$dir/$name" "$@" "$dir/layout.c"; then
 		"$dir/$name" >"$dir/$name.out"
 	else
 		echo "build failed: $(head -n 2 "$dir/$name.log")" >"$dir/$name.out"
@@ -37,20 +38,56 @@ build_run() {
 }
 build_run real -isystem "$HEADERS_DIR/include"
 build_run compat -isystem "$HEADERS_DIR/include" -DTRACE_MMAP_FORCE_COMPAT
-if [ "$(tail -n 1 "$dir/real.out")" = "source system" ]; then
-	echo "PASS: $SUITE/uses-system-header-when-present"
-else
-	echo "FAIL: $SUITE/uses-system-header-when-present: $(tail -n 1 "$dir/real.out")"
-fi
+expect_eq uses-system-header-when-present "source system" "$(tail -n 1 "$dir/real.out")"
 if diff <(head -n -1 "$dir/real.out") <(head -n -1 "$dir/compat.out") >"$dir/diff"; then
-	echo "PASS: $SUITE/layout-and-ioctl-match-6.12"
+	pass layout-and-ioctl-match-6.12
 else
-	echo "FAIL: $SUITE/layout-and-ioctl-match-6.12: $(head -n 4 "$dir/diff" | tr '\n' ' ')"
+	fail layout-and-ioctl-match-6.12 "$(head -n 4 "$dir/diff")"
 fi
 # On this machine's own headers (Debian 12: 6.1, no trace_mmap.h) it builds.
 build_run stock
 if grep -q '^sizeof 80$' "$dir/stock.out"; then
-	echo "PASS: $SUITE/builds-on-stock-headers"
+	pass builds-on-stock-headers
 else
-	echo "FAIL: $SUITE/builds-on-stock-headers: $(head -n 2 "$dir/stock.out" | tr '\n' ' ')"
+	fail builds-on-stock-headers "$(head -n 2 "$dir/stock.out")"
 fi
+
+# The sub-buffer format: ours, printed by a program, and the kernel's, read
+# from the tree's source (its #defines and the ring_buffer_type enum).
+cat >"$dir/format.c" <<'C'
+#include <stdio.h>
+#include "ring_buffer_format.h"
+int main(void)
+{
+	printf("RB_MISSED_EVENTS %u\nRB_MISSED_STORED %u\nRB_MISSED_MASK %u\n",
+	       RB_MISSED_EVENTS, RB_MISSED_STORED, RB_MISSED_MASK);
+	printf("TS_SHIFT %d\nRINGBUF_TYPE_DATA_TYPE_LEN_MAX %d\n", RB_TS_SHIFT,
+	       RB_TYPE_DATA_MAX);
+	printf("RINGBUF_TYPE_PADDING %d\nRINGBUF_TYPE_TIME_EXTEND %d\n",
+	       RB_TYPE_PADDING, RB_TYPE_TIME_EXTEND);
+	printf("RINGBUF_TYPE_TIME_STAMP %d\n", RB_TYPE_TIME_STAMP);
+	return 0;
+}
+C
+check_build format-builds "$dir/format" "$dir/format.c" || exit 0
+"$dir/format" >"$dir/format.ours"
+rb=$TREE_DIR/kernel/trace/ring_buffer.c
+# "#define NAME (A << B)" or "#define NAME N" -> NAME VALUE
+define() {
+	local expr
+	expr=$(sed -n "s/^#define $1[[:space:]]*(*\([0-9]*\)[[:space:]]*<<[[:space:]]*\([0-9]*\))*.*/\1 << \2/p; s/^#define $1[[:space:]]*\([0-9][0-9]*\)[[:space:]]*$/\1/p" "$rb" | head -n 1)
+	[ -n "$expr" ] && echo "$1 $((expr))"
+}
+{
+	define RB_MISSED_EVENTS
+	define RB_MISSED_STORED
+	define RB_MISSED_MASK
+	define TS_SHIFT
+	awk '/enum ring_buffer_type/ { on = 1 } on && /RINGBUF_TYPE_DATA_TYPE_LEN_MAX = / { n = $3 + 0; print "RINGBUF_TYPE_DATA_TYPE_LEN_MAX", n; next }
+		on && n && /RINGBUF_TYPE_[A-Z_]*,/ { gsub(/[\t ,]/, ""); print $0, ++n } on && /};/ { exit }' \
+		"$TREE_DIR/include/linux/ring_buffer.h" | head -n 4
+} >"$dir/format.kernel"
+while read -r name want; do
+	expect_eq "format-$name" "$want" "$(awk -v n="$name" '$1 == n { print $2 }' "$dir/format.ours")"
+done <"$dir/format.kernel"
+expect_eq format-all-compared 8 "$(wc -l <"$dir/format.kernel")"

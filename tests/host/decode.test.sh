@@ -2,24 +2,16 @@
 # The ring-buffer decoder (examples/tracemap.c) on synthetic sub-buffers
 # (decode.c), and trace_stream --offline on sub-buffers captured in the
 # guest (data/capture.sh says how and what they hold).
-set -euo pipefail
-dir=$B/host/$SUITE
-rm -rf "$dir" && mkdir -p "$dir"
-CFLAGS=(-std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g -Iexamples)
+. tests/host/lib.sh
+dir=$WORK_DIR
 
 # -O1 and -O2 warn about different things (maybe-uninitialized at -O1).
-for opt in -O1 -O2; do
-	if ! gcc "${CFLAGS[@]}" "$opt" -o "$dir/decode$opt" tests/host/decode.c examples/tracemap.c \
-		2>"$dir/build$opt.log"; then
-		echo "FAIL: $SUITE/build$opt: $(head -n 3 "$dir/build$opt.log" | tr '\n' ' ')"
-		exit 0
-	fi
-done
-echo "PASS: $SUITE/builds-at-O1-and-O2"
-"$dir/decode-O2" || true
+CFLAGS="-O1 -g" check_build build-O1 "$dir/decode-O1" --lib tests/host/decode.c || exit 0
+check_build build-O2 "$dir/decode" --lib tests/host/decode.c || exit 0
+"$dir/decode" || true
 
 make -s -C examples O="$PWD/$dir/examples" >"$dir/examples.log" 2>&1 ||
-	echo "FAIL: $SUITE/examples-build: see $dir/examples.log"
+	fail examples-build "see $dir/examples.log"
 stream=$dir/examples/trace_stream
 data=tests/host/data
 
@@ -29,19 +21,19 @@ missed=$(awk '$3 == "missed" { s += $4 } END { print s + 0 }' "$dir/cap4k.out")
 want=$(seq 1697 2000 | sed 's/^/capture /')
 got=$(awk '$3 == "ftrace/print" { sub(/^[^ ]+ [^ ]+ [^ ]+ /, ""); print }' "$dir/cap4k.out")
 if [ "$missed" = 1696 ] && [ "$(head -n 1 "$dir/cap4k.out" | cut -d' ' -f3-)" = "missed 1696" ]; then
-	echo "PASS: $SUITE/offline-missed-equals-overrun"
+	pass offline-missed-equals-overrun
 else
-	echo "FAIL: $SUITE/offline-missed-equals-overrun: missed $missed, wanted 1696 on the first line"
+	fail offline-missed-equals-overrun "missed $missed, wanted 1696 on the first line"
 fi
 if [ "$got" = "$want" ]; then
-	echo "PASS: $SUITE/offline-survivors-in-order"
+	pass offline-survivors-in-order
 else
-	echo "FAIL: $SUITE/offline-survivors-in-order: $(diff <(echo "$want") <(echo "$got") | head -n 3 | tr '\n' ' ')"
+	fail offline-survivors-in-order "$(diff <(echo "$want") <(echo "$got") | head -n 3)"
 fi
 if awk '{ if ($1 != 0 || $2 + 0 < last) exit 1; last = $2 + 0 }' "$dir/cap4k.out"; then
-	echo "PASS: $SUITE/offline-cpu-and-time-order"
+	pass offline-cpu-and-time-order
 else
-	echo "FAIL: $SUITE/offline-cpu-and-time-order: a line out of order or on the wrong CPU"
+	fail offline-cpu-and-time-order "a line out of order or on the wrong CPU"
 fi
 
 # cap8k: large events (type_len 0) and time extends on 8 KiB sub-buffers.
@@ -50,13 +42,13 @@ zeros=$(printf '%0200d' 0)
 want=$(for i in $(seq 1 20); do echo "large $i $zeros"; echo "small $i"; done)
 got=$(cut -d' ' -f4- "$dir/cap8k.out")
 if [ "$got" = "$want" ]; then
-	echo "PASS: $SUITE/offline-large-events"
+	pass offline-large-events
 else
-	echo "FAIL: $SUITE/offline-large-events: $(diff <(echo "$want") <(echo "$got") | head -n 3 | tr '\n' ' ')"
+	fail offline-large-events "$(diff <(echo "$want") <(echo "$got") | head -n 3)"
 fi
 # The 0.2 s pauses (after large 5, 10, 15, 20) show in the timestamps.
 gaps=$(awk '{ if (NR > 1 && $2 - last > 0.15) n++; last = $2 } END { print n + 0 }' "$dir/cap8k.out")
-if [ "$gaps" = 4 ]; then echo "PASS: $SUITE/offline-time-extends"; else echo "FAIL: $SUITE/offline-time-extends: $gaps pauses, wanted 4"; fi
+if [ "$gaps" = 4 ]; then pass offline-time-extends; else fail offline-time-extends "$gaps pauses, wanted 4"; fi
 
 # Bad input: one line on stderr, exit 1 (2 for usage).
 head -c 5000 "$data/cap4k.raw" >"$dir/partial.raw"
@@ -65,9 +57,9 @@ expect_error() {
 	shift 2
 	"$@" >/dev/null 2>"$dir/err" || rc=$?
 	if [ "$rc" = "$want_rc" ] && [ "$(wc -l <"$dir/err")" = 1 ]; then
-		echo "PASS: $SUITE/$name"
+		pass "$name"
 	else
-		echo "FAIL: $SUITE/$name: exit $rc, stderr '$(head -c 200 "$dir/err")'"
+		fail "$name" "exit $rc, stderr '$(head -c 200 "$dir/err")'"
 	fi
 }
 expect_error offline-partial-subbuf 1 "$stream" --offline "$dir/partial.raw" --tracefs "$data"

@@ -23,6 +23,8 @@
  *   delivered  events consumed, each in sequence
  *   missed     overwritten events the library reported with a count
  *              (from the sub-buffer, the meta-page or its overrun)
+ *   missed_meta    the part of missed whose count came from the
+ *              meta-page's reader.lost_events (kernel-patches/0001)
  *   unknown    losses the library reported without a count
  *   dropped    events dropped with options/overwrite 0, as the library
  *              reported them (per_cpu/cpuN/stats; mmap only)
@@ -68,7 +70,8 @@ static struct tm_layout layout; /* of the sub-buffers read() returns */
 
 static struct {
 	uint64_t next; /* sequence number expected next */
-	uint64_t delivered, missed, unknown, dropped, resets, other_reader;
+	uint64_t delivered, missed, missed_meta, unknown, dropped, resets;
+	uint64_t other_reader;
 	uint64_t meta_lost, gaps, gap_events;
 	uint64_t matched, bad, bytes, subbufs;
 	int64_t pending; /* missed reported for the sub-buffer being read */
@@ -159,6 +162,8 @@ static void loss(const struct tm_reader *rd)
 		return;
 	case TM_LOSS_COUNTED:
 		st.missed += rd->count;
+		if (rd->source == TM_SRC_META)
+			st.missed_meta += rd->count;
 		st.pending = (int64_t)rd->count;
 		st.pending_set = true;
 		return;
@@ -513,14 +518,15 @@ int main(int argc, char **argv)
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	total = produced();
-	printf("mode=%s cpu=%d produced=%llu delivered=%llu missed=%llu unknown=%llu dropped=%llu resets=%llu other_reader=%llu meta_lost=%llu gaps=%llu gap_events=%llu matched=%llu trailing=%llu bad=%llu bytes=%llu subbufs=%llu wall_ns=%llu cpu_ns=%llu\n",
+	printf("mode=%s cpu=%d produced=%llu delivered=%llu missed=%llu missed_meta=%llu unknown=%llu dropped=%llu resets=%llu other_reader=%llu meta_lost=%llu gaps=%llu gap_events=%llu matched=%llu trailing=%llu bad=%llu bytes=%llu subbufs=%llu wall_ns=%llu cpu_ns=%llu\n",
 	       names[mode], cpu, (unsigned long long)total,
 	       (unsigned long long)st.delivered, (unsigned long long)st.missed,
+	       (unsigned long long)st.missed_meta,
 	       (unsigned long long)st.unknown, (unsigned long long)st.dropped,
 	       (unsigned long long)st.resets,
 	       (unsigned long long)st.other_reader,
-	       (unsigned long long)st.meta_lost,
-	       (unsigned long long)st.gaps, (unsigned long long)st.gap_events,
+	       (unsigned long long)st.meta_lost, (unsigned long long)st.gaps,
+	       (unsigned long long)st.gap_events,
 	       (unsigned long long)st.matched,
 	       (unsigned long long)(total > st.next ? total - st.next : 0),
 	       (unsigned long long)st.bad, (unsigned long long)st.bytes,

@@ -31,6 +31,12 @@
 #include "tracemap.h"
 
 #define T "/sys/kernel/tracing"
+/*
+ * A 32-bit build reads through read(): 6.12 has no GET_READER for 32-bit
+ * processes (see compat_32bit_get_reader); tracemap-m32.test.sh runs the
+ * tests that hold for both paths.
+ */
+#define MAP_FLAGS (TM_NONBLOCK | (sizeof(long) == 4 ? TM_FALLBACK_READ : 0))
 
 static int write_file(const char *path, const char *val)
 {
@@ -52,20 +58,24 @@ static int write_int(const char *path, int v)
 	return write_file(path, buf);
 }
 
-/* Write markers "<prefix><i>" for i in [from, to) from this CPU. */
-static void markers(int from, int to, const char *fmt)
+/*
+ * Write markers "<prefix><i>" for i in [from, to) from this CPU. Returns
+ * the writes that failed: with overwrite off, a full buffer refuses them
+ * (EBADF), each one an event dropped.
+ */
+static int markers(int from, int to, const char *fmt)
 {
-	int fd = open(T "/trace_marker", O_WRONLY);
+	int fd = open(T "/trace_marker", O_WRONLY), failed = 0;
 	char buf[64];
 
 	for (int i = from; i < to && fd >= 0; i++) {
 		int n = snprintf(buf, sizeof(buf), fmt, i);
 
-		if (write(fd, buf, (size_t)n) != n)
-			break;
+		failed += write(fd, buf, (size_t)n) != n;
 	}
 	if (fd >= 0)
 		close(fd);
+	return fd >= 0 ? failed : to - from;
 }
 
 FIXTURE(map)
@@ -100,7 +110,7 @@ FIXTURE_SETUP(map)
 	ASSERT_EQ(0, write_file(T "/trace", ""));
 	ASSERT_EQ(0, write_int(T "/tracing_on", 1));
 	ASSERT_LT(0, tm_formats_load(&self->formats, T));
-	ASSERT_EQ(0, tracemap_open(&self->tm, NULL, NULL, 0, TM_NONBLOCK))
+	ASSERT_EQ(0, tracemap_open(&self->tm, NULL, NULL, 0, MAP_FLAGS))
 	TH_LOG("%s", tracemap_error(&self->tm));
 	self->subbuf_size = variant->subbuf_kb * 1024;
 }
@@ -175,10 +185,9 @@ TEST_F(map, meta_page_matches_tracefs)
 	EXPECT_EQ((data + cap - 1) / cap + 1, (int)m->nr_subbufs);
 	EXPECT_EQ(80, (int)m->meta_struct_len);
 	/* The last byte of the last sub-buffer is mapped. */
-	last = ((const volatile char *)m)[m->meta_page_size +
-					  (size_t)m->nr_subbufs *
-						  m->subbuf_size -
-					  1];
+	last = ((const volatile char *)
+			m)[m->meta_page_size +
+			   (size_t)m->nr_subbufs * m->subbuf_size - 1];
 	(void)last;
 }
 
@@ -258,19 +267,21 @@ TEST_F(map, refused_mappings)
 	int rw = open(T "/per_cpu/cpu0/trace_pipe_raw", O_RDWR);
 
 	errno = 0;
-	EXPECT_TRUE(mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) == MAP_FAILED);
+	EXPECT_TRUE(mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) ==
+		    MAP_FAILED);
 	EXPECT_EQ(EPERM, errno);
 	errno = 0;
-	EXPECT_TRUE(mmap(NULL, len, PROT_READ | PROT_WRITE,
-				   MAP_SHARED, fd, 0) == MAP_FAILED);
+	EXPECT_TRUE(mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+			 0) == MAP_FAILED);
 	EXPECT_EQ(EACCES, errno); /* the fd is read-only */
 	ASSERT_LE(0, rw);
 	errno = 0;
-	EXPECT_TRUE(mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, rw, 0) == MAP_FAILED);
+	EXPECT_TRUE(mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, rw,
+			 0) == MAP_FAILED);
 	EXPECT_EQ(EPERM, errno); /* the ring buffer refuses it */
 	errno = 0;
-	EXPECT_TRUE(mmap(NULL, len, PROT_READ | PROT_EXEC, MAP_SHARED,
-				   fd, 0) == MAP_FAILED);
+	EXPECT_TRUE(mmap(NULL, len, PROT_READ | PROT_EXEC, MAP_SHARED, fd, 0) ==
+		    MAP_FAILED);
 	EXPECT_EQ(EPERM, errno);
 	close(rw);
 }
@@ -308,6 +319,7 @@ struct seen {
 	char err[256];
 };
 
+//! [drain-with-losses]
 /* Drain tm into *out until get_reader finds nothing; never asserts. */
 static void drain_into(struct tracemap *tm, const struct tm_formats *fs,
 		       struct seen *out)
@@ -320,11 +332,12 @@ static void drain_into(struct tracemap *tm, const struct tm_formats *fs,
 		while ((r = tracemap_next(tm, &ev)) > 0) {
 			const struct tm_format *f =
 				tm_formats_find(fs, tm_event_type(&ev));
-			char *t = out->text[out->events < 512 ? out->events :
-								511];
+			char *t =
+				out->text[out->events < 512 ? out->events : 511];
 
 			if (f)
-				tm_format_payload(f, &ev, t, sizeof(out->text[0]));
+				tm_format_payload(f, &ev, t,
+						  sizeof(out->text[0]));
 			else
 				snprintf(t, sizeof(out->text[0]), "?");
 			out->events++;
@@ -342,14 +355,14 @@ static void drain_into(struct tracemap *tm, const struct tm_formats *fs,
 			out->counted += rd.count;
 		if (rd.loss == TM_LOSS_DROPPED)
 			out->dropped += rd.count;
-		if (rd.loss == TM_LOSS_RESET ||
-		    rd.loss == TM_LOSS_OTHER_READER)
+		if (rd.loss == TM_LOSS_RESET || rd.loss == TM_LOSS_OTHER_READER)
 			snprintf(out->err, sizeof(out->err), "%s",
 				 tracemap_error(tm));
 		if (r == 0)
 			return;
 	}
 }
+//! [drain-with-losses]
 
 /* The events of out that are "after <i>": 1..n in order, nothing else after them. */
 static int afters_in_order(const struct seen *out, int n)
@@ -415,19 +428,39 @@ TEST_F(map, reset_mid_stream_trace_clock)
 	write_file(T "/trace_clock", "local");
 }
 
-/* A second tracemap consumer of the same CPU is refused at open. */
-TEST_F(map, second_tracemap_reader_refused)
+/*
+ * Two consumers of CPU 0 (two handles here; two processes behave the
+ * same): each sees the meta-page move under it when the other swaps, and
+ * says so, with no error and no event twice.
+ */
+TEST_F(map, second_tracemap_reader_detected)
 {
+	static struct seen a, b;
 	struct tracemap other;
+	int per_page = (self->subbuf_size - 16) / 32;
 
-	EXPECT_EQ(-EBUSY, tracemap_open(&other, NULL, NULL, 0, TM_NONBLOCK));
-	EXPECT_TRUE(strstr(tracemap_error(&other),
-			       "another reader is consuming cpu0") != NULL)
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	ASSERT_EQ(0, tracemap_open(&other, NULL, NULL, 0, TM_NONBLOCK))
 	TH_LOG("%s", tracemap_error(&other));
-	/* Another CPU is another lock. */
-	EXPECT_EQ(0, tracemap_open(&other, NULL, NULL, 1, TM_NONBLOCK))
-	TH_LOG("%s", tracemap_error(&other));
+	markers(0, 3 * per_page, "m%07d");
+	drain_into(&self->tm, &self->formats, &a);
+	drain_into(&other, &self->formats, &b);
+	markers(0, 3 * per_page, "m%07d");
+	drain_into(&other, &self->formats, &b);
+	drain_into(&self->tm, &self->formats, &a);
 	tracemap_close(&other);
+	EXPECT_EQ(0, a.error) TH_LOG("%s", a.err);
+	EXPECT_EQ(0, b.error) TH_LOG("%s", b.err);
+	EXPECT_LE(1, a.loss[TM_LOSS_OTHER_READER]);
+	EXPECT_LE(1, b.loss[TM_LOSS_OTHER_READER]);
+	EXPECT_TRUE(strstr(a.err, "another reader is consuming cpu0") != NULL)
+	TH_LOG("%s", a.err);
+	EXPECT_TRUE(strstr(b.err, "another reader is consuming cpu0") != NULL)
+	TH_LOG("%s", b.err);
+	/* Each first drain got all of its round; the others got none twice. */
+	EXPECT_EQ(6 * per_page, a.events + b.events)
+	TH_LOG("a %d b %d", a.events, b.events);
 }
 
 /*
@@ -470,31 +503,37 @@ TEST_F(map, foreign_reader_detected)
 	close(fd);
 }
 
+/* CPU 0's "dropped events" (per_cpu/cpu0/stats), or -1. */
+static long cpu0_dropped(void)
+{
+	FILE *f = fopen(T "/per_cpu/cpu0/stats", "r");
+	long dropped = -1;
+	char line[128];
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "dropped events: %ld", &dropped) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return dropped;
+}
+
 /* Overwrite off: the writer drops new events; the library says how many. */
 TEST_F(map, dropped_reported_when_overwrite_off)
 {
 	static struct seen out;
 	int per_page = (self->subbuf_size - 16) / 32;
-	int total = (int)tracemap_meta(&self->tm)->nr_subbufs * per_page * 3;
-	char *stats;
-	long dropped = -1;
+	/* three times what the buffer holds (no meta-page in read() mode) */
+	int total =
+		(variant->buffer_kb / variant->subbuf_kb + 2) * per_page * 3;
+	long dropped;
+	int refused;
 
 	memset(&out, 0, sizeof(out));
 	ASSERT_EQ(0, write_int(T "/options/overwrite", 0));
-	markers(0, total, "m%07d");
+	refused = markers(0, total, "m%07d");
 	drain_into(&self->tm, &self->formats, &out);
-	stats = NULL;
-	{
-		FILE *f = fopen(T "/per_cpu/cpu0/stats", "r");
-		char line[128];
-
-		while (f && fgets(line, sizeof(line), f))
-			if (sscanf(line, "dropped events: %ld", &dropped) == 1)
-				break;
-		if (f)
-			fclose(f);
-	}
-	(void)stats;
+	dropped = cpu0_dropped();
 	write_int(T "/options/overwrite", 1);
 	EXPECT_EQ(0, out.error) TH_LOG("%s", out.err);
 	EXPECT_LT(0, dropped);
@@ -502,6 +541,7 @@ TEST_F(map, dropped_reported_when_overwrite_off)
 	EXPECT_EQ(total, out.events + (int)out.dropped)
 	TH_LOG("delivered %d dropped %llu", out.events,
 	       (unsigned long long)out.dropped);
+	EXPECT_EQ(refused, dropped); /* each refused write was dropped */
 	EXPECT_EQ(0, out.loss[TM_LOSS_COUNTED] + out.loss[TM_LOSS_UNKNOWN]);
 }
 
@@ -574,7 +614,48 @@ TEST_F(map, blocking_handle_waits_once_and_wakes)
  * with TM_FALLBACK_READ the events arrive through read(). (Its count 0
  * never takes a snapshot, so the buffer is never swapped under us.)
  */
-TEST(read_fallback_snapshot_armed)
+#if __SIZEOF_LONG__ == 4
+/*
+ * A 32-bit process on the 64-bit kernel: mmap works, GET_READER does not
+ * (6.12's trace_pipe_raw has no compat_ioctl, so the ioctl is ENOTTY). The
+ * library says so at open, or reads with read() when allowed to.
+ */
+TEST(compat_32bit_get_reader)
+{
+	struct tracemap tm;
+	int fd = open(T "/per_cpu/cpu0/trace_pipe_raw", O_RDONLY | O_NONBLOCK);
+	long page = sysconf(_SC_PAGESIZE);
+	void *p;
+
+	ASSERT_LE(0, fd);
+	p = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, 0);
+	ASSERT_TRUE(p != MAP_FAILED);
+	errno = 0;
+	EXPECT_EQ(-1, ioctl(fd, TRACE_MMAP_IOCTL_GET_READER));
+	EXPECT_EQ(ENOTTY, errno);
+	munmap(p, (size_t)page);
+	close(fd);
+	EXPECT_EQ(-EOPNOTSUPP, tracemap_open(&tm, NULL, NULL, 0, TM_NONBLOCK));
+	EXPECT_TRUE(strstr(tracemap_error(&tm), "32-bit") != NULL)
+	TH_LOG("%s", tracemap_error(&tm));
+	ASSERT_EQ(0, tracemap_open(&tm, NULL, NULL, 0,
+				   TM_NONBLOCK | TM_FALLBACK_READ));
+	EXPECT_EQ(TM_MODE_READ, (int)tracemap_mode(&tm));
+	tracemap_close(&tm);
+}
+#endif
+
+FIXTURE(snapshot_armed){};
+FIXTURE_SETUP(snapshot_armed)
+{
+}
+/* Disarm even when the test stopped early: every later test needs mmap. */
+FIXTURE_TEARDOWN(snapshot_armed)
+{
+	write_file(T "/set_ftrace_filter", "!schedule:snapshot:0");
+}
+
+TEST_F(snapshot_armed, read_fallback)
 {
 	static struct seen out;
 	struct tracemap tm;
@@ -598,7 +679,9 @@ TEST(read_fallback_snapshot_armed)
 	markers(1, 17, "after %d");
 	drain_into(&tm, &fs, &out);
 	tracemap_close(&tm);
-	write_file(T "/set_ftrace_filter", "!schedule:snapshot");
+	/* A counted probe is removed with its count. */
+	EXPECT_EQ(0,
+		  write_file(T "/set_ftrace_filter", "!schedule:snapshot:0"));
 	EXPECT_EQ(0, out.error) TH_LOG("%s", out.err);
 	EXPECT_EQ(16, afters_in_order(&out, 16))
 	TH_LOG("%d events, first '%s'", out.events, out.text[0]);
@@ -606,6 +689,25 @@ TEST(read_fallback_snapshot_armed)
 }
 
 static sigjmp_buf fault_jmp;
+
+/* The length of the mapping that starts at p, from /proc/self/maps, or 0. */
+static size_t mapping_len(const void *p)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long long lo, hi;
+	size_t len = 0;
+	char line[512];
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx-%llx", &lo, &hi) == 2 &&
+		    lo == (uintptr_t)p) {
+			len = (size_t)(hi - lo);
+			break;
+		}
+	if (f)
+		fclose(f);
+	return len;
+}
 
 static void on_fault(int sig)
 {
@@ -615,11 +717,25 @@ static void on_fault(int sig)
 /*
  * Resize storm: a child flips buffer_size_kb (64/128) and
  * buffer_subbuf_size_kb (4/8) as fast as it can while this process opens
- * CPU 0 2000 times. Each mapping must match its meta-page to the last
- * byte; no fault, no mismatch, every failure a clear error.
+ * CPU 0 2000 times (TRACEMAP_STORM_OPENS). Each mapping must match its
+ * meta-page to the last byte (its length in /proc/self/maps); no fault,
+ * no mismatch, no failure.
  */
-TEST(resize_storm_during_opens)
+FIXTURE(storm){};
+FIXTURE_SETUP(storm)
 {
+}
+FIXTURE_TEARDOWN(storm)
+{
+	write_int(T "/buffer_subbuf_size_kb", 4);
+	write_int(T "/buffer_size_kb", 1408);
+}
+
+/* 2000 opens take one to two minutes under TCG: more than the default 30 s. */
+TEST_F_TIMEOUT(storm, resize_during_opens, 400)
+{
+	const char *env = getenv("TRACEMAP_STORM_OPENS");
+	int opens = env ? atoi(env) : 2000;
 	struct sigaction sa = { .sa_handler = on_fault }, old_segv, old_bus;
 	volatile int crashes = 0, mismatches = 0, failures = 0, i;
 	long *resizes;
@@ -638,10 +754,12 @@ TEST(resize_storm_during_opens)
 		sched_setaffinity(0, sizeof(set), &set);
 		for (int k = 0;; k++) {
 			if (!write_int(T "/buffer_size_kb", k & 1 ? 64 : 128))
-				__atomic_add_fetch(resizes, 1, __ATOMIC_RELAXED);
+				__atomic_add_fetch(resizes, 1,
+						   __ATOMIC_RELAXED);
 			if (!write_int(T "/buffer_subbuf_size_kb",
 				       k & 2 ? 4 : 8))
-				__atomic_add_fetch(resizes, 1, __ATOMIC_RELAXED);
+				__atomic_add_fetch(resizes, 1,
+						   __ATOMIC_RELAXED);
 		}
 	}
 	CPU_ZERO(&set);
@@ -649,7 +767,7 @@ TEST(resize_storm_during_opens)
 	ASSERT_EQ(0, sched_setaffinity(0, sizeof(set), &set));
 	sigaction(SIGSEGV, &sa, &old_segv);
 	sigaction(SIGBUS, &sa, &old_bus);
-	for (i = 0; i < 2000; i++) {
+	for (i = 0; i < opens; i++) {
 		struct tracemap tm;
 		const struct trace_buffer_meta *m;
 		int r = tracemap_open(&tm, NULL, NULL, 0, TM_NONBLOCK);
@@ -670,7 +788,8 @@ TEST(resize_storm_during_opens)
 			volatile char c = ((const volatile char *)m)[len - 1];
 
 			(void)c;
-			if (m->subbuf_size != tracemap_subbuf_size(&tm) ||
+			if (mapping_len(m) != len ||
+			    m->subbuf_size != tracemap_subbuf_size(&tm) ||
 			    m->reader.id >= m->nr_subbufs)
 				mismatches++;
 		}
@@ -680,15 +799,13 @@ TEST(resize_storm_during_opens)
 	sigaction(SIGBUS, &old_bus, NULL);
 	kill(child, SIGKILL);
 	waitpid(child, NULL, 0);
-	TH_LOG("2000 opens: %d failed, %d faulted, %d mismatched; %ld resizes",
-	       failures, crashes, mismatches, *resizes);
-	EXPECT_LT(100, *resizes) TH_LOG("no storm: the test proves nothing");
+	TH_LOG("%d opens: %d failed, %d faulted, %d mismatched; %ld resizes",
+	       opens, failures, crashes, mismatches, *resizes);
+	EXPECT_LT(10, *resizes) TH_LOG("no storm: the test proves nothing");
 	EXPECT_EQ(0, crashes);
 	EXPECT_EQ(0, mismatches);
 	EXPECT_EQ(0, failures);
 	munmap(resizes, sizeof(*resizes));
-	write_int(T "/buffer_subbuf_size_kb", 4);
-	write_int(T "/buffer_size_kb", 1408);
 }
 
 TEST(open_errors)
@@ -709,7 +826,7 @@ TEST(open_errors)
 	EXPECT_EQ(-EBUSY, tracemap_open(&tm, NULL, NULL, 0, 0));
 	EXPECT_TRUE(strstr(tracemap_error(&tm), "snapshot is armed") != NULL);
 	ASSERT_EQ(0, write_file(T "/set_ftrace_filter", "!schedule:snapshot"));
-	EXPECT_EQ(0, tracemap_open(&tm, NULL, NULL, 0, 0))
+	EXPECT_EQ(0, tracemap_open(&tm, NULL, NULL, 0, MAP_FLAGS))
 	TH_LOG("%s", tracemap_error(&tm));
 	tracemap_close(&tm);
 }
@@ -729,7 +846,7 @@ TEST(instance_buffer)
 	rmdir(T "/instances/tmg");
 	ASSERT_EQ(0, mkdir(T "/instances/tmg", 0755));
 	ASSERT_LT(0, tm_formats_load(&fs, T "/instances/tmg"));
-	ASSERT_EQ(0, tracemap_open(&tm, NULL, "tmg", 1, TM_NONBLOCK))
+	ASSERT_EQ(0, tracemap_open(&tm, NULL, "tmg", 1, MAP_FLAGS))
 	TH_LOG("%s", tracemap_error(&tm));
 	ASSERT_EQ(0, write_file(T "/instances/tmg/trace_marker",
 				"in the instance"));
