@@ -293,10 +293,8 @@ int main(int argc, char **argv)
 		case 'F':
 			opt.func = optarg;
 			break;
-		case 'h':
-			return cli_help(usage_text);
 		default:
-			return cli_bad_option(argv, optind);
+			return cli_other_option(c, usage_text, argv, optind);
 		}
 	}
 	argc -= optind;

@@ -83,4 +83,32 @@ static inline int cli_help(const char *usage)
 	return cli_exit(0);
 }
 
+/*
+ * The last arm of every option loop: --help (opt 'h') prints usage and
+ * exits 0, anything else is bad usage. Returns the exit status.
+ */
+static inline int cli_other_option(int opt, const char *usage, char **argv,
+				   int optind_now)
+{
+	if (opt == 'h')
+		return cli_help(usage);
+	return cli_bad_option(argv, optind_now);
+}
+
+/*
+ * The operands after the options: from min to max of them; missing names
+ * the first one that is missing. Returns 0, or the exit status 2 after
+ * saying what is wrong.
+ */
+static inline int cli_operands(int argc, char **argv, int optind_now, int min,
+			       int max, const char *missing)
+{
+	if (argc - optind_now > max)
+		return cli_usage_error("unexpected argument '%s'",
+				       argv[optind_now + max]);
+	if (argc - optind_now < min)
+		return cli_usage_error("%s is missing", missing);
+	return 0;
+}
+
 #endif /* CLI_H */

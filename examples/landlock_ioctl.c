@@ -154,16 +154,12 @@ int main(int argc, char **argv)
 		if (opt == 'a') {
 			if (cli_number("--abi", optarg, 1, 1000, &max_abi))
 				return 2;
-		} else if (opt == 'h') {
-			return cli_help(usage_text);
 		} else {
-			return cli_bad_option(argv, optind);
+			return cli_other_option(opt, usage_text, argv, optind);
 		}
 	}
-	if (argc - optind < 1 || argc - optind > 2)
-		return cli_usage_error(
-			"wanted DEVICE [GRANTED], got %d arguments",
-			argc - optind);
+	if (cli_operands(argc, argv, optind, 1, 2, "DEVICE"))
+		return 2;
 	const char *device = argv[optind];
 	const char *granted = argc - optind > 1 ? argv[optind + 1] : NULL;
 	char path[64], abi_text[16];

@@ -44,19 +44,16 @@ int main(int argc, char **argv)
 			cpu_arg = optarg;
 		else if (opt == 't')
 			tracefs = optarg;
-		else if (opt == 'h')
-			return cli_help(usage_text);
 		else
-			return cli_bad_option(argv, optind);
+			return cli_other_option(opt, usage_text, argv, optind);
 	}
 	/* The positional form, which the labs use: meta_page [CPU [TRACEFS]] */
+	if (cli_operands(argc, argv, optind, 0, 2, NULL))
+		return 2;
 	if (optind < argc)
 		cpu_arg = argv[optind++];
 	if (optind < argc)
-		tracefs = argv[optind++];
-	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'",
-				       argv[optind]);
+		tracefs = argv[optind];
 	if (cli_number("CPU", cpu_arg, 0, 4095, &cpu))
 		return 2;
 	int n = snprintf(path, sizeof(path), "%s/per_cpu/cpu%ld/trace_pipe_raw",

@@ -245,14 +245,10 @@ int main(int argc, char **argv)
 
 	cli_prog = "mseal_demo";
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(usage_text);
-		return cli_bad_option(argv, optind);
-	}
-	if (optind != argc)
-		return cli_usage_error("unexpected argument '%s'",
-				       argv[optind]);
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1)
+		return cli_other_option(opt, usage_text, argv, optind);
+	if (cli_operands(argc, argv, optind, 0, 0, NULL))
+		return 2;
 	page = (size_t)sysconf(_SC_PAGESIZE);
 	result_header();
 	argument_checks();

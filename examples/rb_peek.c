@@ -331,16 +331,12 @@ int main(int argc, char **argv)
 				return 2;
 		} else if (opt == 't') {
 			tracefs_dir = optarg;
-		} else if (opt == 'h') {
-			return cli_help(usage_text);
 		} else {
-			return cli_bad_option(argv, optind);
+			return cli_other_option(opt, usage_text, argv, optind);
 		}
 	}
-	if (optind + 1 != argc)
-		return cli_usage_error(optind < argc ? "one command, not '%s'" :
-						       "no command%s",
-				       optind < argc ? argv[optind + 1] : "");
+	if (cli_operands(argc, argv, optind, 1, 1, "COMMAND"))
+		return 2;
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
 		if (strcmp(argv[optind], cmds[i].name))
 			continue;

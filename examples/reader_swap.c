@@ -68,15 +68,12 @@ int main(int argc, char **argv)
 		case 'b':
 			flags = 0;
 			break;
-		case 'h':
-			return cli_help(usage_text);
 		default:
-			return cli_bad_option(argv, optind);
+			return cli_other_option(opt, usage_text, argv, optind);
 		}
 	}
-	if (optind != argc)
-		return cli_usage_error("unexpected argument '%s'",
-				       argv[optind]);
+	if (cli_operands(argc, argv, optind, 0, 0, NULL))
+		return 2;
 	if (tracemap_open(&tm, tracefs, NULL, (int)cpu, flags)) {
 		fprintf(stderr, "reader_swap: %s\n", tracemap_error(&tm));
 		return 1;

@@ -597,15 +597,12 @@ int main(int argc, char **argv)
 				       &subbuf_size))
 				return 2;
 			break;
-		case 'h':
-			return cli_help(usage_text);
 		default:
-			return cli_bad_option(argv, optind);
+			return cli_other_option(opt, usage_text, argv, optind);
 		}
 	}
-	if (optind != argc)
-		return cli_usage_error("unexpected argument '%s'",
-				       argv[optind]);
+	if (cli_operands(argc, argv, optind, 0, 0, NULL))
+		return 2;
 	if (subbuf_size && !file)
 		return cli_usage_error(
 			"--subbuf-size only goes with --offline");

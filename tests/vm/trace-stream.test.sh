@@ -51,12 +51,18 @@ expect_eq sigint-drains "before sigint 1|before sigint 2|before sigint 3" \
 	"$(cut -d' ' -f4- $tmp/int | tr '\n' '|' | sed 's/|$//')"
 
 # --interval 0: wait for the kernel's wake-up only, never spin. The CPU
-# time it uses in 2 s, once started (loading the formats takes some).
+# time it uses in 2 s, once started (loading the formats takes a while
+# under TCG: wait, up to 10 s, until a half second passes without any).
 # cpu_ticks PID: user + system time of PID, in clock ticks (1/100 s)
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 trace_stream --cpu 0 --interval 0 >/dev/null 2>$tmp/err &
 pid=$!
-sleep 1
+n=0 t0=-1
+while [ "$t0" != "$(cpu_ticks $pid)" ] && [ $n -lt 20 ]; do
+	t0=$(cpu_ticks $pid)
+	sleep 0.5
+	n=$((n + 1))
+done
 t0=$(cpu_ticks $pid)
 sleep 2
 ticks=$(($(cpu_ticks $pid) - t0))

@@ -63,13 +63,14 @@ for args in "--cpu 99" "--instance tmg-none" "--tracefs /nonexistent"; do
 done
 # A snapshot trigger keeps a snapshot armed ("echo 1 >snapshot" does not),
 # so the buffer cannot be mapped: trace_stream reads it with read() and
-# says so, one line.
+# says so, one line. (The trigger's count of 0 keeps it from firing: a
+# snapshot would swap the events away.)
 trace_reset
+echo 'schedule:snapshot:0' >$TRACEFS/set_ftrace_filter
 taskset 1 sh -c 'for i in 1 2 3; do echo "armed $i" >/sys/kernel/tracing/trace_marker; done'
-echo 'schedule:snapshot' >$TRACEFS/set_ftrace_filter
 rc=0
 trace_stream --cpu 0 --nonblock >$tmp/armed 2>$tmp/err || rc=$?
-echo '!schedule:snapshot' >>$TRACEFS/set_ftrace_filter
+echo '!schedule:snapshot:0' >>$TRACEFS/set_ftrace_filter
 expect_eq snapshot-armed-read-fallback "0 armed 1|armed 2|armed 3" \
 	"$rc $(awk '$3 == "ftrace/print"' $tmp/armed | cut -d' ' -f4- | tr '\n' '|' | sed 's/|$//')"
 if [ "$(wc -l <$tmp/err)" = 1 ] && grep -q "snapshot is armed.*read()" $tmp/err; then
