@@ -129,6 +129,7 @@ for cpu in 0 1; do
 		dropped=$(sed -n 's/^dropped events: //p' $TRACEFS/per_cpu/cpu$cpu/stats)
 		[ "$dropped" -gt 0 ] && pass $name/events-dropped || fail $name/events-dropped "none dropped: the test proves nothing"
 		expect_eq $name/delivered-plus-dropped "$N" $(($(val delivered) + dropped))
+		expect_eq $name/dropped-reported "$dropped" "$(val dropped)"
 		expect_eq $name/delivered-plus-reported "$N" $(($(val delivered) + $(val dropped)))
 		expect_eq $name/pages-report-no-loss "0 0" "$(val missed) $(val unknown)"
 		expect_eq $name/gaps-are-the-dropped "$dropped" $(($(val gap_events) + $(val trailing)))
