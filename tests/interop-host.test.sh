@@ -3,8 +3,9 @@
 # Interop checks of what the guest records through the mapping (issue 13):
 # boots the guest once with a share, runs tests/vm/interop-record.sh there,
 # then judges its files on the host:
-#  - trace-cmd report of each trace.dat (several CPUs, losses, real
-#    events) agrees with interop_record's text (tests/host/tracedat_compare.py);
+#  - trace-cmd report of each trace.dat (trace_stream --output: several
+#    CPUs, losses, real events) agrees with the text trace_stream printed
+#    while it wrote the file (tests/host/tracedat_compare.py);
 #  - the decoded fields of real events (sched, irq, syscalls) agree with the
 #    kernel's own "trace" text, event by event;
 #  - the merged stream never goes back in time and holds the same events
@@ -32,7 +33,7 @@ echo "interop: guest run $(($(date +%s) - start)) s" >&2
 ncpu=$(cat "$dir/nproc")
 if [ "$ncpu" -ge 2 ]; then pass several-cpus; else fail several-cpus "the guest has $ncpu CPU"; fi
 
-# ran NAME: interop_record exited 0
+# ran NAME: trace_stream exited 0
 ran() {
 	if [ "$(cat "$dir/$1.rc")" = 0 ]; then
 		pass "$1-read"

@@ -46,6 +46,15 @@ same cap8k-large-subbufs 8192 0 "$data/cap8k.raw"
 same empty-cpus 4096 2 - - "$data/cap4k.raw"
 expect_eq empty-cpus-count "cpus=3" "$(head -n 1 "$WORK_DIR/empty-cpus.tc")"
 
+# trace_stream --offline --output: the same file as trace2dat writes.
+"$WORK_DIR/trace_stream" --offline "$data/cap4k.raw" --tracefs "$data" \
+	--output "$WORK_DIR/stream.dat" >/dev/null 2>&1 || true
+if cmp -s "$WORK_DIR/stream.dat" "$WORK_DIR/cap4k-losses.dat"; then
+	pass stream-offline-output
+else
+	fail stream-offline-output "trace_stream --offline --output did not write what trace2dat wrote"
+fi
+
 # The comparison can fail: one payload changed in trace-cmd's text.
 sed 's/buf=capture 1800$/buf=capture 1801/' "$WORK_DIR/cap4k-losses.tc" >"$WORK_DIR/changed.tc"
 if why=$(python3 tests/host/tracedat_compare.py "$WORK_DIR/cap4k-losses.ours" "$WORK_DIR/changed.tc"); then

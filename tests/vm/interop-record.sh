@@ -3,10 +3,10 @@
 # Guest side of tests/interop-host.test.sh (busybox sh): record events in
 # instances, keep the kernel's own text of each (its "trace" file, read
 # before anything consumes), then read them through the mapping with
-# interop_record into OUT (the host's share). The host checks the files.
+# trace_stream into OUT (the host's share). The host checks the files.
 #   interop-record.sh OUT
 # OUT/NAME.trace   the instance's trace file (the kernel's formatter)
-# OUT/NAME.txt     interop_record's lines; NAME.dat its trace.dat
+# OUT/NAME.txt     trace_stream's lines; NAME.dat its trace.dat (--output)
 # OUT/NAME.err     its stderr; OUT/NAME.rc its exit status
 set -u
 out=$1
@@ -34,13 +34,28 @@ markers() {
 		done' sh "$count" "$text" "$@"
 }
 
-# record NAME [ARGS...]: the trace file, then interop_record of NAME.
+# record NAME [ARGS...]: the trace file, then trace_stream of NAME.
 record() {
 	name=$1
 	shift
 	echo 0 >"$T/instances/$name/tracing_on"
 	cat "$T/instances/$name/trace" >"$out/$name.trace"
-	"$bin/interop_record" --instance "$name" "$@" >"$out/$name.txt" 2>"$out/$name.err"
+	"$bin/trace_stream" --instance "$name" "$@" >"$out/$name.txt" 2>"$out/$name.err"
+	echo $? >"$out/$name.rc"
+}
+
+# stream NAME [ARGS...]: trace_stream of NAME in the background, live
+stream() {
+	name=$1
+	shift
+	"$bin/trace_stream" --instance "$name" "$@" >"$out/$name.txt" 2>"$out/$name.err" &
+	reader=$!
+}
+
+# stop_stream: SIGINT, then its exit status into NAME.rc
+stop_stream() {
+	kill -INT $reader
+	wait $reader
 	echo $? >"$out/$name.rc"
 }
 
@@ -52,8 +67,12 @@ new_instance idle-b 1024
 echo 1 >"$T/instances/idle-a/tracing_on"
 echo 1 >"$T/instances/idle-b/tracing_on"
 markers 1 300 idle idle-a idle-b
-record idle-a --for 300 --output "$out/idle-a.dat"
-record idle-b --per-cpu
+echo 0 >"$T/instances/idle-a/tracing_on"
+cat "$T/instances/idle-a/trace" >"$out/idle-a.trace"
+stream idle-a --output "$out/idle-a.dat"
+sleep 1
+stop_stream
+record idle-b --per-cpu --nonblock
 
 # loss: CPU 0 overwrites a small buffer while CPU 1 writes a few, at once.
 new_instance loss-a 8
@@ -63,26 +82,24 @@ echo 1 >"$T/instances/loss-b/tracing_on"
 markers 1 1500 busy loss-a loss-b &
 markers 2 40 calm loss-a loss-b &
 wait
-record loss-a --output "$out/loss-a.dat"
-record loss-b --per-cpu
+record loss-a --nonblock --output "$out/loss-a.dat"
+record loss-b --per-cpu --nonblock
 
 # live: the merged reader (and its trace.dat) runs while both CPUs write.
 new_instance live-a 64
 new_instance live-b 1024
 echo 1 >"$T/instances/live-a/tracing_on"
 echo 1 >"$T/instances/live-b/tracing_on"
-"$bin/interop_record" --instance live-a --for 4000 --output "$out/live-a.dat" \
-	>"$out/live-a.txt" 2>"$out/live-a.err" &
-reader=$!
+stream live-a --output "$out/live-a.dat"
 sleep 1
 markers 1 800 left live-a live-b &
 left=$!
 markers 2 800 right live-a live-b &
 wait $left $!
-wait $reader
-echo $? >"$out/live-a.rc"
+sleep 1
+stop_stream
 echo 0 >"$T/instances/live-b/tracing_on"
-"$bin/interop_record" --instance live-b --per-cpu >"$out/live-b.txt" 2>"$out/live-b.err"
+"$bin/trace_stream" --instance live-b --per-cpu --nonblock >"$out/live-b.txt" 2>"$out/live-b.err"
 echo $? >"$out/live-b.rc"
 
 # real: scheduler, interrupt and system-call events of a small workload.
@@ -97,7 +114,7 @@ taskset 1 sh -c 'cat /proc/version >/dev/null; cat /nonexistent 2>/dev/null; ls 
 taskset 2 sh -c 'i=0; while [ $i -lt 30 ]; do i=$((i + 1)); cat /proc/uptime >/dev/null; done' &
 wait
 sleep 1
-record real --output "$out/real.dat"
+record real --nonblock --output "$out/real.dat"
 
 for d in idle-a idle-b loss-a loss-b live-a live-b real; do rmdir "$T/instances/$d"; done
 echo done >"$out/done"
