@@ -12,41 +12,52 @@
  * CAPTUREn: what read() of per_cpu/cpuN/trace_pipe_raw returned, whole
  * sub-buffers; "-" for a CPU without data.
  * Prints "trace2dat: N sub-buffers of CPUs 0..M into OUTPUT".
- * Exit status: 0, 1 on an error (one line on stderr), 2 on bad usage.
+ * Exit status: 0, 1 on an error (one line on stderr), 2 on bad usage
+ * (examples/cli.h).
  */
-#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "tracedat.h"
+
+static const char usage_text[] =
+	"usage: trace2dat DIR SUBBUF_SIZE OUTPUT CAPTURE0 [CAPTURE1 ...]\n"
+	"Write raw captures of per_cpu/cpuN/trace_pipe_raw (whole sub-buffers of\n"
+	"SUBBUF_SIZE bytes; \"-\" for a CPU without data) into OUTPUT, a trace-cmd\n"
+	"trace.dat (trace-cmd report OUTPUT, kernelshark OUTPUT). DIR is laid out\n"
+	"like tracefs: events/header_page, events/header_event and the\n"
+	"events/<system>/<event>/format files.\n"
+	"  --help  print this and exit\n";
 
 int main(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' }, { 0 }
+	};
 	struct tracedat td;
-	unsigned long size;
-	long total = 0;
-	char *end;
-	int r;
+	long size, total = 0;
+	int opt, r, nr;
 
-	if (argc < 5) {
-		fprintf(stderr,
-			"usage: trace2dat DIR SUBBUF_SIZE OUTPUT CAPTURE0 [CAPTURE1 ...]\n");
+	cli_prog = "trace2dat";
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1)
+		return cli_other_option(opt, usage_text, argv, optind);
+	if (cli_operands(argc, argv, optind, 4, INT_MAX - 1,
+			 "a CAPTURE (DIR SUBBUF_SIZE OUTPUT CAPTURE0)"))
 		return 2;
-	}
-	errno = 0;
-	size = strtoul(argv[2], &end, 10);
-	if (errno || *end || !size || size > (1UL << 30)) {
-		fprintf(stderr, "trace2dat: bad sub-buffer size '%s'\n",
-			argv[2]);
+	argv += optind;
+	nr = argc - optind - 3;
+	if (cli_number("SUBBUF_SIZE", argv[1], 64, 1L << 30, &size))
 		return 2;
-	}
-	r = tracedat_create(&td, argv[3], argv[1], argc - 4, (uint32_t)size);
-	for (int cpu = 0; !r && cpu < argc - 4; cpu++) {
+	r = tracedat_create(&td, argv[2], argv[0], nr, (uint32_t)size);
+	for (int cpu = 0; !r && cpu < nr; cpu++) {
 		long n = 0;
 
-		if (strcmp(argv[4 + cpu], "-"))
-			n = tracedat_add_capture(&td, cpu, argv[4 + cpu]);
+		if (strcmp(argv[3 + cpu], "-"))
+			n = tracedat_add_capture(&td, cpu, argv[3 + cpu]);
 		if (n < 0)
 			r = (int)n;
 		else
@@ -63,6 +74,6 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("trace2dat: %ld sub-buffers of CPUs 0..%d into %s\n", total,
-	       argc - 5, argv[3]);
-	return 0;
+	       nr - 1, argv[2]);
+	return cli_exit(0);
 }
