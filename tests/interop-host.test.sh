@@ -91,6 +91,7 @@ judge loss-merged-vs-kernel --oracle "$dir/loss-a.txt" "$dir/loss-a.trace"
 judge loss-percpu-vs-kernel --oracle "$dir/loss-b.txt" "$dir/loss-b.trace"
 judge loss-merged-vs-percpu --merged "$dir/loss-a.txt" "$dir/loss-b.txt"
 dat loss-a
+dat loss-b
 if grep -q '^CPU:0 \[[0-9]* EVENTS DROPPED\]' "$dir/loss-a.tc" 2>/dev/null; then
 	pass loss-trace-cmd-shows-drop
 else

@@ -83,7 +83,7 @@ markers 1 1500 busy loss-a loss-b &
 markers 2 40 calm loss-a loss-b &
 wait
 record loss-a --nonblock --output "$out/loss-a.dat"
-record loss-b --per-cpu --nonblock
+record loss-b --per-cpu --nonblock --output "$out/loss-b.dat"
 
 # live: the merged reader (and its trace.dat) runs while both CPUs write.
 new_instance live-a 64
