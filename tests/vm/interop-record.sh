@@ -85,8 +85,10 @@ wait
 record loss-a --nonblock --output "$out/loss-a.dat"
 record loss-b --per-cpu --nonblock --output "$out/loss-b.dat"
 
-# live: the merged reader (and its trace.dat) runs while both CPUs write.
+# live: the merged reader (and its trace.dat, of 8 KiB sub-buffers) runs
+# while both CPUs write.
 new_instance live-a 64
+echo 8 >"$T/instances/live-a/buffer_subbuf_size_kb" # 8 KiB sub-buffers
 new_instance live-b 1024
 echo 1 >"$T/instances/live-a/tracing_on"
 echo 1 >"$T/instances/live-b/tracing_on"
