@@ -25,7 +25,7 @@ STAMP_DIR := $(call kernel_var,STAMP_DIR)
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
 		awk -F':.*## ' '{ printf "  make %-14s %s\n", $$1, $$2 }'
-	@echo "  variables: CACHE_DIR=$(CACHE_DIR)  VM_TIMEOUT=$(VM_TIMEOUT)  CMD='...' (vm-run)"
+	@echo "  variables: CACHE_DIR=$(CACHE_DIR)  OUT_DIR=$(OUT_DIR)  VM_TIMEOUT=$(VM_TIMEOUT)  CMD='...' (vm-run)"
 
 deps: ## install the Debian packages the project needs (quiet when present)
 	@vm/deps.sh

@@ -5,19 +5,21 @@
 #   tests/check-transcripts.sh RECORDED_DIR
 set -euo pipefail
 here=$(dirname "$0")
+. "$here/results.sh"
+SUITE=transcripts
 recorded=$1
 for script in "$here"/../docs/transcripts/*.sh; do
 	[ -f "$script" ] || continue
 	name=$(basename "$script" .sh)
 	committed=$here/../docs/transcripts/$name.txt
 	if [ ! -f "$committed" ]; then
-		echo "FAIL: transcripts/$name: docs/transcripts/$name.txt is missing; run 'make transcripts'"
+		fail "$name" "docs/transcripts/$name.txt is missing; run 'make transcripts'"
 	elif [ ! -f "$recorded/$name.txt" ]; then
-		echo "FAIL: transcripts/$name: the guest recorded nothing"
+		fail "$name" "the guest recorded nothing"
 	elif diff -u <("$here/normalise-transcript.sh" "$name" "$committed") \
 		<("$here/normalise-transcript.sh" "$name" "$recorded/$name.txt") >"$recorded/$name.diff"; then
-		echo "PASS: transcripts/$name"
+		pass "$name"
 	else
-		echo "FAIL: transcripts/$name: differs from the committed one; see $recorded/$name.diff (re-record with 'make transcripts' if the change is intended)"
+		fail "$name" "differs from the committed one; see $recorded/$name.diff (re-record with 'make transcripts' if the change is intended)"
 	fi
 done

@@ -18,6 +18,7 @@ GUEST_DIR := $(GUEST_ROOT)$(GUEST_PREFIX)
 MODULES := $(patsubst examples/modules/%/Kbuild,%,$(wildcard examples/modules/*/Kbuild))
 GUEST_MODULES := $(MODULES:%=$(GUEST_BUILD)/modules/%.ko)
 GUEST_LABS := $(LABS:%=$(GUEST_BUILD)/labs/%.built)
+TRANSCRIPTS := $(wildcard docs/transcripts/*.sh docs/transcripts/*.txt)
 
 # The kernel's stage stamps change only when the stage is redone.
 $(STAMP_DIR)/kernel $(STAMP_DIR)/headers: kernel ;
@@ -45,7 +46,7 @@ guest-root: guest-programs $(GUEST_MODULES) $(GUEST_LABS)
 	@cp -p $(GUEST_BUILD)/bin/* $(GUEST_DIR)/bin/
 	@$(if $(GUEST_MODULES),cp -p $(GUEST_MODULES) $(GUEST_DIR)/modules/)
 	@cp -p tests/vm/*.sh tests/results.sh $(GUEST_DIR)/tests/
-	@cp -p $(wildcard docs/transcripts/*.sh docs/transcripts/*.txt) $(GUEST_DIR)/transcripts/
+	@$(if $(TRANSCRIPTS),cp -p $(TRANSCRIPTS) $(GUEST_DIR)/transcripts/)
 	@cp -pr $(LABS:%=$(GUEST_BUILD)/labs/%) labs/check-lib.sh $(GUEST_DIR)/labs/
 
 .PHONY: guest-programs guest-root

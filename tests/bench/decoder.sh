@@ -10,7 +10,7 @@
 # decoder "callgrind decoder=NAME instructions_per_event=N".
 set -euo pipefail
 out=${1:?usage: tests/bench/decoder.sh OUT_DIR}
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../host/lib.sh" # build_c; and the repository as the working folder
 mkdir -p "$out"
 REPS=200 # passes over the sub-buffers under callgrind
 data=(tests/host/data/cap4k.raw 4096 tests/host/data/cap8k.raw 8192)
@@ -21,9 +21,9 @@ trap 'rm -rf "$tmp"' EXIT
 for tool in valgrind; do
 	command -v "$tool" >/dev/null || { echo "decoder.sh: $tool is missing (make deps)" >&2; exit 1; }
 done
-# The library's own flags (examples/Makefile): -O2.
-gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -g -Iexamples \
-	-o "$bin" tests/bench/decoder_bench.c examples/tracemap.c -ltraceevent
+# The library's own flags (examples/build.mk: -O2 -g unless CFLAGS says else).
+build_c "$bin" --lib tests/bench/decoder_bench.c -ltraceevent ||
+	{ echo "decoder.sh: the benchmark does not build: $(head -n 3 "$bin.log")" >&2; exit 1; }
 
 "$bin" "${data[@]}" >"$out/decoder.txt"
 for impl in ours kbuffer; do

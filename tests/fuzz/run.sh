@@ -14,14 +14,14 @@ set -euo pipefail
 out=${1:?usage: tests/fuzz/run.sh OUT_DIR SECONDS}
 seconds=${2:?usage: tests/fuzz/run.sh OUT_DIR SECONDS}
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: SECONDS must be a positive whole number, not '$seconds'" >&2; exit 2; }
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../host/lib.sh" # build_c; and the repository as the working folder
 command -v clang >/dev/null || { echo "fuzz: clang is missing (make deps)" >&2; exit 1; }
 
 rm -rf "$out" && mkdir -p "$out/corpus" "$out/artifacts"
-if ! clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all -Iexamples -o "$out/subbuf_fuzz" \
-	tests/fuzz/subbuf_fuzz.c examples/tracemap.c 2>"$out/build.log"; then
-	echo "fuzz: the harness does not build: $(head -n 3 "$out/build.log" | tr '\n' ' ')" >&2
+# The project's flags (examples/build.mk) with clang, the sanitizers and -O1.
+if ! CC=clang CFLAGS='-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all' \
+	build_c "$out/subbuf_fuzz" --lib tests/fuzz/subbuf_fuzz.c; then
+	echo "fuzz: the harness does not build: $(head -n 3 "$out/subbuf_fuzz.log" | tr '\n' ' ')" >&2
 	exit 1
 fi
 cp tests/fuzz/corpus/* "$out/corpus/"

@@ -3,16 +3,11 @@
 # The allocinfo tool (examples/allocinfo.c) on made-up snapshots in the
 # kernel's exact format ("%12lli %8llu tag " with the trailing space): top
 # sites, sorting, filters, diff, and its refusal of bad input.
-set -euo pipefail
-suite=${SUITE:-allocinfo}
-out=$B/host/$suite
-mkdir -p "$out"
+. tests/host/lib.sh
+out=$WORK_DIR
 tool=$out/allocinfo
-if ! make -s -C examples O="$PWD/$out" "$PWD/$out/allocinfo" >"$out/build.log" 2>&1; then
-	echo "FAIL: $suite/builds: $(head -n 3 "$out/build.log" | tr '\n' ' ')"
-	exit 0
-fi
-echo "PASS: $suite/builds"
+check builds make -s -C examples O="$PWD/$out" "$PWD/$out/allocinfo"
+[ -x "$tool" ] || exit 0
 
 # snapshot FILE: "bytes calls tag" lines on stdin, printed as the kernel does.
 snapshot() {
@@ -46,12 +41,9 @@ expect() {
 	local name=$1 want=$2 got
 	shift 2
 	if ! got=$("$tool" "$@" 2>&1 | tr -s ' ' | sed 's/^ //'); then
-		echo "FAIL: $suite/$name: exited non-zero: $got"
-	elif [ "$got" = "$want" ]; then
-		echo "PASS: $suite/$name"
+		fail "$name" "exited non-zero: $got"
 	else
-		echo "FAIL: $suite/$name: wanted '$want', got '$got'" | tr '\n' '/'
-		echo
+		expect_eq "$name" "$want" "$got"
 	fi
 }
 # refuse NAME MESSAGE ARGS...: exit 1 with exactly this one line on stderr.
@@ -59,11 +51,7 @@ refuse() {
 	local name=$1 want=$2 rc=0 want_rc=${want_rc:-1}
 	shift 2
 	"$tool" "$@" >/dev/null 2>"$out/err" || rc=$?
-	if [ "$rc" = "$want_rc" ] && [ "$(cat "$out/err")" = "$want" ]; then
-		echo "PASS: $suite/$name"
-	else
-		echo "FAIL: $suite/$name: wanted exit $want_rc and '$want', got exit $rc and '$(tr '\n' '/' <"$out/err")'"
-	fi
+	expect_eq "$name" "exit $want_rc: $want" "exit $rc: $(cat "$out/err")"
 }
 
 expect top-by-bytes "bytes calls site
@@ -72,8 +60,7 @@ expect top-by-bytes "bytes calls site
 expect top-by-calls "bytes calls site
 795328 5848 fs/kernfs/dir.c:624 func:__kernfs_new_node
 25120 2856 mm/util.c:64 func:kstrdup" -s calls -n 2 "$out/old"
-n=$("$tool" -n 0 "$out/old" | wc -l)
-[ "$n" = 7 ] && echo "PASS: $suite/n-0-lists-all" || echo "FAIL: $suite/n-0-lists-all: wanted 7 lines, got $n"
+expect_eq n-0-lists-all "7 lines" "$("$tool" -n 0 "$out/old" | wc -l) lines"
 expect filter-module "bytes calls site
 4096 1 drivers/foo/foo.c:10 [foo] func:foo_init" -m foo "$out/old"
 expect filter-vmlinux "bytes calls site
@@ -114,4 +101,3 @@ refuse missing-file "allocinfo: cannot open $out/nonexistent" "$out/nonexistent"
 # Bad usage: exit 2 (examples/cli.h).
 want_rc=2 refuse bad-sort "allocinfo: --sort: 'size' is neither bytes nor calls (allocinfo --help lists the options)" -s size "$out/old"
 want_rc=2 refuse bad-count "allocinfo: --lines: 'ten' is not a number of 0 or more (allocinfo --help lists the options)" -n ten "$out/old"
-rm -f "$out"/{old,new,err,notallocinfo,empty,badline,badmod,noline}

@@ -2,21 +2,20 @@
 # SPDX-License-Identifier: MIT
 # Build the guide and open the home page and one chapter in headless
 # Chromium: no console error, no failed load, every diagram an SVG that
-# rendered. Screenshots stay in $B/host/browser/screenshots. A page broken on
+# rendered. Screenshots stay in $OUT_DIR/host/browser/screenshots. A page broken on
 # purpose must be reported, or the check itself is broken.
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-suite=${SUITE:-browser}
-out=$B/host/browser
-rm -rf "$out" && mkdir -p "$out/screenshots"
+. tests/host/lib.sh
+out=$WORK_DIR
+mkdir -p "$out/screenshots"
 CHAPTER=ringbuffer/layout
 
 if ! command -v "${CHROMIUM:-chromium}" >/dev/null; then
-	echo "FAIL: $suite/chromium: not installed (vm/deps.sh installs Debian's chromium)"
+	fail chromium "not installed (vm/deps.sh installs Debian's chromium)"
 	exit 0
 fi
-if ! /usr/bin/sphinx-build -c . -q -W --keep-going -n -b html docs "$out/html" >"$out/sphinx.log" 2>&1; then
-	echo "FAIL: $suite/build: sphinx-build failed; see $out/sphinx.log"
+# The guide as make html builds it, into $out/html.
+if ! make -s --no-print-directory html OUT_DIR="$out" >"$out/sphinx.log" 2>&1; then
+	fail build "sphinx-build failed; see $out/sphinx.log"
 	exit 0
 fi
 
@@ -24,12 +23,12 @@ check_page() { # NAME FILE: one result line for one page
 	local name=$1 file=$2 line
 	if line=$(python3 tests/host/browser-check.py "$out/screenshots" "$file" 2>&1); then
 		case $line in
-		"ok "*": 0 diagrams") echo "FAIL: $suite/$name: no diagram on the page" ;;
-		"ok "*) echo "PASS: $suite/$name" ;;
-		*) echo "FAIL: $suite/$name: $line" ;;
+		"ok "*": 0 diagrams") fail "$name" "no diagram on the page" ;;
+		"ok "*) pass "$name" ;;
+		*) fail "$name" "$line" ;;
 		esac
 	else
-		echo "FAIL: $suite/$name: ${line:-browser-check.py failed}"
+		fail "$name" "${line:-browser-check.py failed}"
 	fi
 }
 check_page home "$out/html/index.html"
@@ -37,9 +36,9 @@ check_page chapter "$out/html/$CHAPTER.html"
 for page in index "$CHAPTER"; do
 	shot=$out/screenshots/$(basename "$page").png
 	if [ -s "$shot" ]; then
-		echo "PASS: $suite/screenshot-$(basename "$page")"
+		pass "screenshot-$(basename "$page")"
 	else
-		echo "FAIL: $suite/screenshot-$(basename "$page"): no $shot"
+		fail "screenshot-$(basename "$page")" "no $shot"
 	fi
 done
 
@@ -51,9 +50,9 @@ cat >"$out/broken.html" <<'HTML'
 </body></html>
 HTML
 if res=$(python3 tests/host/browser-check.py "$out/screenshots" "$out/broken.html" 2>&1); then
-	echo "FAIL: $suite/detects-broken-page: a broken page passed: $res"
+	fail detects-broken-page "a broken page passed: $res"
 elif grep -q "missing.svg" <<<"$res" && grep -q "broken on purpose" <<<"$res"; then
-	echo "PASS: $suite/detects-broken-page"
+	pass detects-broken-page
 else
-	echo "FAIL: $suite/detects-broken-page: $res"
+	fail detects-broken-page "$res"
 fi

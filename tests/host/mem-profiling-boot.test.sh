@@ -4,10 +4,9 @@
 # boot can show: boots the guest once per value (a few seconds each under
 # TCG) and checks the sysctl's value and mode, whether it can be written,
 # and whether /proc/allocinfo counts anything.
-set -euo pipefail
-suite=${SUITE:-mem-profiling-boot}
-out=$B/host/$suite
-rm -rf "$out" && mkdir -p "$out/root/opt"
+. tests/host/lib.sh
+out=$WORK_DIR
+mkdir -p "$out/root/opt"
 
 # The guest side, staged into the initramfs: "key value" lines on the status
 # channel. "counting" is the number of allocinfo lines with bytes > 0 after
@@ -29,7 +28,7 @@ say page-ext "$(dmesg | grep -c 'bytes of page_ext')"
 say sysctl-message "$(dmesg | grep -c 'Failed to set sysctl parameter .vm.mem_profiling')"
 GUEST
 if ! initramfs=$(vm/initramfs.sh "$out/root" 2>"$out/initramfs.log"); then
-	echo "FAIL: $suite/initramfs: $(tail -n 2 "$out/initramfs.log" | tr '\n' ' ')"
+	fail initramfs "$(tail -n 2 "$out/initramfs.log")"
 	exit 0
 fi
 
@@ -41,29 +40,21 @@ boot() {
 	vm/run.sh --initramfs "$initramfs" --timeout 120 "${append[@]}" \
 		--channel "$out/$1" -- sh /opt/boot-check.sh >"$out/$1.log" 2>&1 || rc=$?
 	if [ "$rc" != 0 ]; then
-		echo "FAIL: $suite/$1-boots: exit $rc; see $out/$1.log"
+		fail "$1-boots" "exit $rc; see $out/$1.log"
 		return 1
 	fi
-	echo "PASS: $suite/$1-boots"
+	pass "$1-boots"
 }
 # want NAME KEY VALUE: the guest booted as NAME reported KEY VALUE.
-want() {
-	local got
-	got=$(sed -n "s/^$2 //p" "$out/$1")
-	if [ "$got" = "$3" ]; then
-		echo "PASS: $suite/$1-$2"
-	else
-		echo "FAIL: $suite/$1-$2: wanted '$3', got '$got'"
-	fi
-}
+want() { expect_eq "$1-$2" "$3" "$(sed -n "s/^$2 //p" "$out/$1")"; }
 # want_some NAME KEY: KEY is a number above 0.
 want_some() {
 	local got
 	got=$(sed -n "s/^$2 //p" "$out/$1")
 	if [ "${got:-0}" -gt 0 ]; then
-		echo "PASS: $suite/$1-$2"
+		pass "$1-$2"
 	else
-		echo "FAIL: $suite/$1-$2: wanted more than 0, got '$got'"
+		fail "$1-$2" "wanted more than 0, got '$got'"
 	fi
 }
 

@@ -6,6 +6,7 @@
 # 6.12 uapi headers), TREE_DIR (the patched kernel tree).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. tests/results.sh
 export OUT_DIR=${OUT_DIR:-_build}
 export B=$OUT_DIR # the old name, for tests not yet on tests/host/lib.sh
 export HEADERS_DIR TREE_DIR
@@ -15,13 +16,11 @@ mkdir -p "$OUT_DIR/host"
 tests=("$@")
 [ ${#tests[@]} -gt 0 ] || tests=(tests/host/*.test.sh)
 for t in "${tests[@]}"; do
-	suite=$(basename "$t" .test.sh)
+	SUITE=$(basename "$t" .test.sh)
 	if [ ! -f "$t" ]; then
-		echo "FAIL: $suite/script: no test $t"
+		fail script "no test $t"
 		continue
 	fi
 	echo "=== $t" >&2
-	if ! SUITE=$suite bash "$t"; then
-		echo "FAIL: $suite/script: exited non-zero"
-	fi
+	SUITE=$SUITE bash "$t" || fail script "exited $?"
 done

@@ -1,16 +1,16 @@
 # SPDX-License-Identifier: MIT
 # Every C file of the project is in the kernel's coding style (the tree's
 # .clang-format) and carries an SPDX licence line.
-set -euo pipefail
+. tests/host/lib.sh
 style=$TREE_DIR/.clang-format
-[ -f "$style" ] || { echo "SKIP: $SUITE/clang-format: $style missing"; exit 0; }
+[ -f "$style" ] || { skip clang-format "$style missing"; exit 0; }
 while IFS= read -r f; do
 	if ! head -n 2 "$f" | grep -q 'SPDX-License-Identifier: '; then
-		echo "FAIL: $SUITE/spdx/$f: no SPDX-License-Identifier in the first two lines"
+		fail "spdx/$f" "no SPDX-License-Identifier in the first two lines"
 	fi
 	if diff -u "$f" <(clang-format --style="file:$style" "$f") >/dev/null; then
-		echo "PASS: $SUITE/clang-format/$f"
+		pass "clang-format/$f"
 	else
-		echo "FAIL: $SUITE/clang-format/$f: run clang-format --style=file:$style -i $f"
+		fail "clang-format/$f" "run clang-format --style=file:$style -i $f"
 	fi
 done < <(git ls-files -co --exclude-standard -- '*.c' '*.h' | grep -v '^_build/')

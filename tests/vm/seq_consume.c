@@ -54,6 +54,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "tracemap.h"
 
 #define PARAMS "/sys/module/seq_producer/parameters/"
@@ -375,17 +376,27 @@ static void write_run(void)
 	close(fd);
 }
 
-static long number(const char *s)
+static const char usage_text[] =
+	"usage: seq_consume --mode read|splice|mmap [--cpu N] [--on N] [--start]\n"
+	"                   [--slow-us US] [--interval MS] [--quick]\n"
+	"Consume one CPU's buffer while seq_producer writes into it and print\n"
+	"one line of counts (see the top of tests/vm/seq_consume.c).\n"
+	"  --mode M       read(), splice() or the mapping (examples/tracemap.c)\n"
+	"  --cpu N        the buffer to consume (default 0)\n"
+	"  --on N         the CPU to run on (default: the other of 0 and 1)\n"
+	"  --start        start the producer once ready\n"
+	"  --slow-us US   sleep that long after each sub-buffer\n"
+	"  --interval MS  poll() timeout while waiting (default 20)\n"
+	"  --quick        check sequence numbers, not payload bytes\n"
+	"  --help         print this and exit\n";
+
+/* The number of option opt, in [0, 2^30]; exits 2 when it is not one. */
+static long number(const char *opt, const char *arg)
 {
-	char *end;
 	long v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v < 0 || v > (1L << 30)) {
-		fprintf(stderr, "seq_consume: bad number '%s'\n", s);
+	if (cli_number(opt, arg, 0, 1L << 30, &v))
 		exit(2);
-	}
 	return v;
 }
 
@@ -399,6 +410,7 @@ int main(int argc, char **argv)
 		{ "slow-us", required_argument, NULL, 'u' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "quick", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	static const char *const names[] = { "read", "splice", "mmap" };
@@ -414,48 +426,47 @@ int main(int argc, char **argv)
 	char path[256];
 	cpu_set_t set;
 
+	cli_prog = "seq_consume";
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
 			for (int i = 0; i < 3; i++)
 				if (!strcmp(optarg, names[i]))
 					mode = i;
-			if (mode < 0) {
-				fprintf(stderr,
-					"seq_consume: --mode: read, splice or mmap, not '%s'\n",
+			if (mode < 0)
+				return cli_usage_error(
+					"--mode: read, splice or mmap, not '%s'",
 					optarg);
-				return 2;
-			}
 			break;
 		case 'c':
-			cpu = (int)number(optarg);
+			cpu = (int)number("--cpu", optarg);
 			break;
 		case 'o':
-			on = (int)number(optarg);
+			on = (int)number("--on", optarg);
 			break;
 		case 's':
 			start = true;
 			break;
 		case 'u':
-			slow_us = (unsigned int)number(optarg);
+			slow_us = (unsigned int)number("--slow-us", optarg);
 			break;
 		case 'i':
-			interval = (int)number(optarg);
+			interval = (int)number("--interval", optarg);
 			break;
 		case 'q':
 			quick = true;
 			break;
+		case 'h':
+			return cli_help(usage_text);
 		default:
-			fprintf(stderr,
-				"usage: see the comment at the top of seq_consume.c\n");
-			return 2;
+			return cli_bad_option(argv, optind);
 		}
 	}
-	if (mode < 0 || optind != argc) {
-		fprintf(stderr,
-			"seq_consume: --mode is required, and nothing else\n");
-		return 2;
-	}
+	if (mode < 0)
+		return cli_usage_error("--mode is required");
+	if (optind != argc)
+		return cli_usage_error("unexpected argument '%s'",
+				       argv[optind]);
 	if (!tracefs)
 		die("%s", "tracefs is not mounted");
 	load_format(tracefs);
@@ -538,5 +549,5 @@ int main(int argc, char **argv)
 	else
 		close(fd);
 	free(buf);
-	return 0;
+	return cli_exit(0);
 }
