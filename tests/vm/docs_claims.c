@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The guide's claims about TRACE_MMAP_IOCTL_GET_READER that need C: its
+ * errors, the wake-up by ioctl(fd, 0), and what a signal does to a blocking
+ * call with and without SA_RESTART. Run as root in the guest, on CPU 0.
+ * docs-claims-rb.test.sh runs it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The harness (and its macros in every test) trips these -Wextra warnings. */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wclobbered"
+#include "kselftest_harness.h"
+#include "trace_mmap_compat.h"
+
+#define T "/sys/kernel/tracing"
+#define RAW T "/per_cpu/cpu0/trace_pipe_raw"
+
+static int write_file(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* An empty CPU 0 buffer, blocking calls wait for buffer_percent 50. */
+static int reset(void)
+{
+	if (write_file(T "/buffer_percent", "50") ||
+	    write_file(T "/trace", "") || write_file(T "/tracing_on", "1"))
+		return -1;
+	return 0;
+}
+
+/* Map the meta-page of fd: one page is enough to own a mapping. */
+static void *map_meta(int fd)
+{
+	void *p =
+		mmap(NULL, (size_t)getpagesize(), PROT_READ, MAP_SHARED, fd, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+TEST(get_reader_without_mapping_enodev)
+{
+	int fd = open(RAW, O_RDONLY | O_NONBLOCK);
+
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(-1, ioctl(fd, TRACE_MMAP_IOCTL_GET_READER));
+	EXPECT_EQ(ENODEV, errno);
+	close(fd);
+}
+
+TEST(other_commands_enotty)
+{
+	int fd = open(RAW, O_RDONLY | O_NONBLOCK);
+	void *meta;
+
+	ASSERT_GE(fd, 0);
+	meta = map_meta(fd);
+	ASSERT_NE(NULL, meta);
+	/* TCGETS is _IO('T', 0x1), the series' old GET_READER number. */
+	EXPECT_EQ(0x5401U, _IO('T', 0x1));
+	EXPECT_EQ(-1, ioctl(fd, _IO('T', 0x1)));
+	EXPECT_EQ(ENOTTY, errno);
+	EXPECT_EQ(0, isatty(fd));
+	EXPECT_EQ(-1, ioctl(fd, _IO('R', 0x21)));
+	EXPECT_EQ(ENOTTY, errno);
+	munmap(meta, (size_t)getpagesize());
+	close(fd);
+}
+
+struct waiter {
+	int fd;
+	int ret;
+	int err;
+	double waited;
+};
+
+static void *wait_get_reader(void *arg)
+{
+	struct waiter *w = arg;
+	double start = now_ms();
+
+	w->ret = ioctl(w->fd, TRACE_MMAP_IOCTL_GET_READER);
+	w->err = errno;
+	w->waited = now_ms() - start;
+	return NULL;
+}
+
+TEST(cmd_zero_wakes_a_blocked_get_reader)
+{
+	struct waiter w = { 0 };
+	pthread_t th;
+	void *meta;
+	int fd2;
+
+	ASSERT_EQ(0, reset());
+	w.fd = open(RAW, O_RDONLY);
+	ASSERT_GE(w.fd, 0);
+	meta = map_meta(w.fd);
+	ASSERT_NE(NULL, meta);
+	ASSERT_EQ(0, pthread_create(&th, NULL, wait_get_reader, &w));
+	usleep(500 * 1000);
+	/* Another descriptor of the same CPU buffer wakes every waiter. */
+	fd2 = open(RAW, O_RDONLY | O_NONBLOCK);
+	ASSERT_GE(fd2, 0);
+	EXPECT_EQ(0, ioctl(fd2, 0));
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	EXPECT_EQ(0, w.ret) TH_LOG("errno %d", w.err);
+	EXPECT_GT(w.waited, 400.0);
+	EXPECT_LT(w.waited, 5000.0);
+	close(fd2);
+	munmap(meta, (size_t)getpagesize());
+	close(w.fd);
+}
+
+static volatile sig_atomic_t alarms;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	alarms++;
+}
+
+/*
+ * A signal ends the wait with -ERESTARTSYS: without SA_RESTART the call
+ * fails with EINTR; with it the call restarts and waits on, here until a
+ * second thread wakes it with ioctl(fd, 0).
+ */
+static void *wake_later(void *arg)
+{
+	int fd = open(RAW, O_RDONLY | O_NONBLOCK);
+
+	(void)arg;
+	usleep(1500 * 1000);
+	if (fd >= 0) {
+		ioctl(fd, 0);
+		close(fd);
+	}
+	return NULL;
+}
+
+static void blocking_call_with_alarm(struct __test_metadata *_metadata,
+				     int sa_flags, struct waiter *w)
+{
+	struct sigaction sa = { .sa_handler = on_alarm, .sa_flags = sa_flags };
+	pthread_t th;
+	void *meta;
+
+	ASSERT_EQ(0, reset());
+	alarms = 0;
+	ASSERT_EQ(0, sigaction(SIGALRM, &sa, NULL));
+	w->fd = open(RAW, O_RDONLY);
+	ASSERT_GE(w->fd, 0);
+	meta = map_meta(w->fd);
+	ASSERT_NE(NULL, meta);
+	ASSERT_EQ(0, pthread_create(&th, NULL, wake_later, NULL));
+	alarm(1);
+	wait_get_reader(w);
+	alarm(0);
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	munmap(meta, (size_t)getpagesize());
+	close(w->fd);
+}
+
+TEST(signal_without_sa_restart_eintr)
+{
+	struct waiter w = { 0 };
+
+	blocking_call_with_alarm(_metadata, 0, &w);
+	EXPECT_EQ(1, alarms);
+	EXPECT_EQ(-1, w.ret);
+	EXPECT_EQ(EINTR, w.err);
+	EXPECT_LT(w.waited, 1400.0);
+}
+
+TEST(signal_with_sa_restart_restarts)
+{
+	struct waiter w = { 0 };
+
+	blocking_call_with_alarm(_metadata, SA_RESTART, &w);
+	EXPECT_EQ(1, alarms);
+	EXPECT_EQ(0, w.ret) TH_LOG("errno %d", w.err);
+	EXPECT_GT(w.waited, 1400.0);
+}
+
+TEST_HARNESS_MAIN
