@@ -55,13 +55,13 @@ judge() {
 	fi
 }
 
-# dat NAME: trace-cmd report of NAME.dat against NAME.txt
+# dat NAME TEST: trace-cmd report of NAME.dat against NAME.txt
 dat() {
 	if ! trace-cmd report -R -t "$dir/$1.dat" >"$dir/$1.tc" 2>"$dir/$1.tc.err"; then
-		fail "$1-trace-cmd" "trace-cmd report failed: $(tail -n 1 "$dir/$1.tc.err")"
+		fail "$2" "trace-cmd report failed: $(tail -n 1 "$dir/$1.tc.err")"
 		return
 	fi
-	judge "$1-trace-cmd" "$dir/$1.txt" "$dir/$1.tc"
+	judge "$2" "$dir/$1.txt" "$dir/$1.tc"
 }
 
 if ! command -v trace-cmd >/dev/null; then
@@ -79,7 +79,7 @@ if why=$(python3 "$cmp" --merged "$dir/loss-b.txt" "$dir/loss-b.txt"); then
 else
 	expect_eq merged-check-detects-disorder "went back in time" "$(echo "$why" | grep -o 'went back in time')"
 fi
-dat idle-a
+dat idle-a idle-trace-cmd
 
 # One CPU losing events while the other writes a few.
 if grep -q '^0 [0-9.]* missed [0-9]' "$dir/loss-a.txt"; then
@@ -90,8 +90,8 @@ fi
 judge loss-merged-vs-kernel --oracle "$dir/loss-a.txt" "$dir/loss-a.trace"
 judge loss-percpu-vs-kernel --oracle "$dir/loss-b.txt" "$dir/loss-b.trace"
 judge loss-merged-vs-percpu --merged "$dir/loss-a.txt" "$dir/loss-b.txt"
-dat loss-a
-dat loss-b
+dat loss-a loss-merged-trace-cmd
+dat loss-b loss-percpu-trace-cmd
 if grep -q '^CPU:0 \[[0-9]* EVENTS DROPPED\]' "$dir/loss-a.tc" 2>/dev/null; then
 	pass loss-trace-cmd-shows-drop
 else
@@ -100,7 +100,7 @@ fi
 
 # Read live, merged, while both CPUs write (the watermark at work).
 judge live-merged-vs-percpu --merged "$dir/live-a.txt" "$dir/live-b.txt"
-dat live-a
+dat live-a live-trace-cmd
 
 # Real events through their formats, against the kernel's formatter.
 if [ -s "$dir/real.enable-errors" ]; then
@@ -119,4 +119,4 @@ if why=$(python3 "$cmp" --oracle "$dir/real.txt" "$dir/real-changed.trace"); the
 else
 	pass oracle-detects-change
 fi
-dat real
+dat real real-trace-cmd
