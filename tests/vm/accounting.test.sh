@@ -9,15 +9,17 @@
 #    the meta-page's reader.lost_events (kernel-patches/0001) agrees;
 #    read() and splice() at 4 KiB too;
 #  - a payload size that fills a 4 KiB sub-buffer to the byte, leaving no
-#    room to store the count: the library takes the count from the
-#    meta-page (kernel-patches/0001) and still reports every lost event;
-#  - producer/consumer mode (options/overwrite=0): the library reports the
-#    events dropped (from per_cpu/cpuN/stats; no sub-buffer says so):
-#    delivered + reported dropped = N;
+#    room to store the count: the library takes it from the meta-page
+#    (kernel-patches/0001) and never says "unknown";
+#  - producer/consumer mode (options/overwrite=0): delivered + the
+#    "dropped events" of per_cpu/cpuN/stats = N, no sub-buffer reports a
+#    loss (the kernel drops new events and says so only in stats), and the
+#    library reports the drops from stats: delivered + reported = N;
 #  - trace_stream, in both modes: delivered + the counts of its "missed"
-#    lines = N, no count unknown (with the mmap mode only).
+#    lines = N, no count unknown.
 # SEQ_CONSUME names the consumer and ACCOUNTING_MODES the ways it reads
-# (tracemap-m32.test.sh: the 32-bit build, read and splice only).
+# (tracemap-m32.test.sh: the 32-bit build, read and splice only, without
+# trace_stream).
 . "$(dirname "$0")/guest-lib.sh"
 SEQ_CONSUME=${SEQ_CONSUME:-seq_consume}
 ACCOUNTING_MODES=${ACCOUNTING_MODES:-mmap read splice}
@@ -105,21 +107,20 @@ for mode in $ACCOUNTING_MODES; do
 	fi
 done
 
-# 48-byte records fill 4080 bytes of data exactly: no room for the count.
-# kernel-patches/0001: the meta-page has the count the page could not hold,
-# and the library reports it from there.
+# 48-byte records fill 4080 bytes of data exactly: no room for the count
+# in the sub-buffer; kernel-patches/0001's meta-page has it.
 setup 4 1
-if mode_on mmap && consume unknown-count mmap 1 4 20; then
-	[ "$(val missed_meta)" -gt 0 ] && pass unknown-count/count-from-meta-page ||
-		fail unknown-count/count-from-meta-page "no count came from the meta-page: the test proves nothing"
-	expect_eq unknown-count/none-left-unknown 0 "$(val unknown)"
-	expect_eq unknown-count/delivered-plus-missed "$N" $(($(val delivered) + $(val missed)))
-	expect_eq unknown-count/gaps-are-the-rest $(($(val produced) - $(val delivered))) "$(val gap_events)"
-	expect_eq unknown-count/meta-page-has-it "$(val gap_events)" "$(val meta_lost)"
+if mode_on mmap && consume full-subbuf-count mmap 1 4 20; then
+	[ "$(val missed_meta)" -gt 0 ] && pass full-subbuf-count/counted-from-meta-page ||
+		fail full-subbuf-count/counted-from-meta-page "no loss counted from the meta-page: the test proves nothing"
+	expect_eq full-subbuf-count/never-unknown 0 "$(val unknown)"
+	expect_eq full-subbuf-count/delivered-plus-missed "$N" $(($(val delivered) + $(val missed)))
+	expect_eq full-subbuf-count/each-gap-as-reported "$(val gaps)" "$(val matched)"
+	expect_eq full-subbuf-count/meta-page-has-it "$(val gap_events)" "$(val meta_lost)"
 fi
 
-# Producer/consumer mode: new events are dropped; only stats says so, and
-# the library reports it from there.
+# Producer/consumer mode: new events are dropped, only stats says so, and
+# the library reports them from there.
 for cpu in 0 1; do
 	for kb in 4 16 64; do
 		mode_on mmap || continue
@@ -129,9 +130,9 @@ for cpu in 0 1; do
 		dropped=$(sed -n 's/^dropped events: //p' $TRACEFS/per_cpu/cpu$cpu/stats)
 		[ "$dropped" -gt 0 ] && pass $name/events-dropped || fail $name/events-dropped "none dropped: the test proves nothing"
 		expect_eq $name/delivered-plus-dropped "$N" $(($(val delivered) + dropped))
-		expect_eq $name/dropped-reported "$dropped" "$(val dropped)"
 		expect_eq $name/delivered-plus-reported "$N" $(($(val delivered) + $(val dropped)))
 		expect_eq $name/pages-report-no-loss "0 0" "$(val missed) $(val unknown)"
+		expect_eq $name/library-reports-the-drops "$dropped" "$(val dropped)"
 		expect_eq $name/gaps-are-the-dropped "$dropped" $(($(val gap_events) + $(val trailing)))
 	done
 done
@@ -140,7 +141,7 @@ done
 # overwritten events from the sub-buffers or the meta-page, dropped ones
 # (overwrite off) from per_cpu/cpu0/stats.
 for ow in 1 0; do
-	mode_on mmap || continue
+	mode_on mmap || break
 	name=trace-stream-overwrite-$ow
 	setup 4 "$ow"
 	seq_configure 0 "$N" $SIZE 0
