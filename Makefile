@@ -95,11 +95,13 @@ check-transcripts: initramfs
 		tests/check-transcripts.sh $(CHECK_DIR)/transcripts; } | tee $(CHECK_DIR)/transcripts.results
 
 # Labs (labs/NN-name/): the learner works in labs/work/NAME (git-ignored).
+# lab and lab-check check L and the terminal before they build anything.
 LABS := $(notdir $(wildcard labs/[0-9][0-9]-*))
 LAB_RUN = $(OUT_DIR)/labs/run
 need_lab = [ -n "$(L)" ] && [ -f "labs/$(L)/check.sh" ] || \
 	{ echo "unknown lab L='$(L)'; the labs: $(LABS)" >&2; exit 2; }
 skel_lab = labs/skel.sh $(if $(FORCE),-f) labs/$(1) labs/work/$(1)
+build_lab = UAPI=$(HEADERS_DIR) labs/build.sh labs/work/$(1) labs/work/$(1)
 
 skels: ## write every lab's skeleton into labs/work/ (FORCE=1 overwrites your edits)
 	@$(foreach l,$(LABS),$(call skel_lab,$(l)) && ) true
@@ -107,37 +109,34 @@ skels: ## write every lab's skeleton into labs/work/ (FORCE=1 overwrites your ed
 skel: ## write the skeleton of lab L=NAME into labs/work/NAME
 	@$(need_lab); $(call skel_lab,$(L))
 
-lab: initramfs ## build your labs/work/L and boot the guest with a shell there
-	@$(need_lab); [ -d labs/work/$(L) ] || $(call skel_lab,$(L))
-	@UAPI=$(HEADERS_DIR) labs/build.sh labs/work/$(L) labs/work/$(L)
+lab: ## build your labs/work/L and boot the guest with a shell there (needs a terminal)
+	@$(need_lab); [ -t 0 ] && [ -t 1 ] || \
+		{ echo "make lab needs a terminal (it gives you a shell in the guest); without one, run 'make lab-check L=$(L)'" >&2; exit 2; }
+	@$(MAKE) -s initramfs
+	@[ -d labs/work/$(L) ] || $(call skel_lab,$(L))
+	@$(call build_lab,$(L))
 	@$(VM_SHELL) --share $(CURDIR) -- 'cd /mnt/share/labs/work/$(L) && setsid cttyhack sh'
 
-lab-check: initramfs ## build your labs/work/L and run the lab's check in the guest
+lab-check: ## build your labs/work/L and run the lab's check in the guest
 	@$(need_lab); [ -d labs/work/$(L) ] || { echo "no labs/work/$(L): run 'make skel L=$(L)' first" >&2; exit 2; }
-	@UAPI=$(HEADERS_DIR) labs/build.sh labs/work/$(L) labs/work/$(L)
+	@$(MAKE) -s initramfs
+	@$(call build_lab,$(L))
 	@mkdir -p $(LAB_RUN) && echo "lab-check: $(L) in the guest (console: $(LAB_RUN)/$(L).log)"
 	@$(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/$(L).results -- \
 		'sh /mnt/share/labs/$(L)/check.sh /mnt/share/labs/work/$(L)' >$(LAB_RUN)/$(L).log 2>&1 || \
 		echo "FAIL: labs/$(L)/guest-run: the guest run failed; see $(LAB_RUN)/$(L).log" >>$(LAB_RUN)/$(L).results
 	@cat $(LAB_RUN)/$(L).results; ! grep -q '^FAIL: ' $(LAB_RUN)/$(L).results
 
-# Every lab's solution must pass its check and its generated skeleton fail it.
+# Every lab's solution must pass its check, and its skeleton and each of its
+# mutants fail it (labs/build-all.sh builds them, labs/check-all.sh checks).
 check-labs: initramfs
-	@mkdir -p $(CHECK_DIR) && rm -rf $(LAB_RUN)/check && mkdir -p $(LAB_RUN)/check && : >$(LAB_RUN)/check.log
-	@for l in $(LABS); do \
-		d=$(LAB_RUN)/check/$$l; \
-		UAPI=$(HEADERS_DIR) labs/build.sh labs/$$l $$d/solution >>$(LAB_RUN)/check.log 2>&1 || \
-			echo "FAIL: labs/$$l/solution-builds: see $(LAB_RUN)/check.log"; \
-		{ labs/skel.sh -f labs/$$l $$d/skeleton-src && \
-		UAPI=$(HEADERS_DIR) labs/build.sh $$d/skeleton-src $$d/skeleton; } >>$(LAB_RUN)/check.log 2>&1 || \
-			echo "FAIL: labs/$$l/skeleton-builds: see $(LAB_RUN)/check.log"; \
-	done >$(LAB_RUN)/build.results
+	@mkdir -p $(CHECK_DIR) $(LAB_RUN)
+	@UAPI=$(HEADERS_DIR) labs/build-all.sh $(LAB_RUN)/check $(LABS) >$(LAB_RUN)/build.results
 	@$(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/guest.results -- \
 		'sh /mnt/share/labs/check-all.sh /mnt/share/labs /mnt/share/$(LAB_RUN)/check $(LABS)' \
 		>$(LAB_RUN)/console.log 2>&1 || \
 		echo "FAIL: labs/guest-run: the guest run failed; see $(LAB_RUN)/console.log" >>$(LAB_RUN)/guest.results
-	@cat $(LAB_RUN)/build.results $(LAB_RUN)/guest.results | \
-		grep -v -E '^(PASS|FAIL|SKIP): skeleton/' | tee $(CHECK_DIR)/labs.results
+	@cat $(LAB_RUN)/build.results $(LAB_RUN)/guest.results | tee $(CHECK_DIR)/labs.results
 
 # Benchmarks (tests/bench/, tests/vm/bench-run.sh): the guest's consumers,
 # then the host's decoders; the guide's performance page shows the results.

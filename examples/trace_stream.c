@@ -12,12 +12,12 @@
  *   CPU SECONDS.NANOSECONDS reset (WHAT)            the buffer was reset
  *   CPU SECONDS.NANOSECONDS other-reader (WHAT)     another reader took events
  * The time is the trace clock; for a loss, the time of the sub-buffer that
- * follows it, or of the last event printed before it. PAYLOAD is the text of an ftrace/print event, or
- * name=value pairs in format order ("..." around strings). Events of an
- * unknown type print as "unknown/ID size=N". Lines of several CPUs come
- * merged in time order (examples/tracemerge.h: an event waits up to about
- * twice --watermark ms for idle CPUs); --per-cpu prints each CPU's in
- * turn, in time order per CPU only.
+ * follows it, or of the last event printed before it. PAYLOAD is the text
+ * of an ftrace/print event, or name=value pairs in format order ("..."
+ * around strings). Events of an unknown type print as "unknown/ID size=N".
+ * Lines of several CPUs come merged in time order (examples/tracemerge.h:
+ * an event waits up to about twice --watermark ms for idle CPUs);
+ * --per-cpu prints each CPU's in turn, in time order per CPU only.
  * --output FILE also writes the sub-buffers read into FILE, a trace-cmd
  * trace.dat (examples/tracedat.h), losses included: live, those the
  * mapping gave; with --offline, the capture's.
@@ -58,12 +58,14 @@ static const char usage_text[] =
 	"  --cpu N          only CPU N (default: every online CPU)\n"
 	"  --instance NAME  the buffer of instances/NAME (default: top level)\n"
 	"  --tracefs DIR    the tracefs mount (default: /sys/kernel/tracing);\n"
-	"                   event formats come from DIR/events\n"
+	"                   event formats and the sub-buffer header come from\n"
+	"                   DIR/events (a folder of copies works too)\n"
 	"  --nonblock       print what the buffers hold now, then exit\n"
 	"  --interval MS    look at least every MS ms (default 1000); 0: only\n"
 	"                   when the kernel wakes us (buffer_percent reached)\n"
 	"  --offline FILE   decode FILE, the bytes read() of trace_pipe_raw\n"
-	"                   returned, as CPU --cpu (default 0)\n"
+	"                   returned, as CPU --cpu (default 0); a bad sub-buffer\n"
+	"                   is named, the others decoded, and the exit status 1\n"
 	"  --subbuf-size B  FILE's sub-buffer size (default: detected)\n"
 	"  --per-cpu        each CPU's lines in turn, not merged by time\n"
 	"  --watermark MS   merged: how long an event waits for idle CPUs\n"
@@ -369,12 +371,15 @@ static bool subbuf_fits(const struct capture *c, const unsigned char *p,
 	return used <= size && all_zero(p + used, size - used);
 }
 
-/* How many of the whole sub-buffers of size bytes in the capture fit. */
+/*
+ * How many of the whole sub-buffers of size bytes at the start of the
+ * capture (*whole of them: all, or the first 1024) fit.
+ */
 static size_t count_fits(const struct capture *c, size_t size, size_t *whole)
 {
 	size_t n = 0;
 
-	*whole = c->len / size;
+	*whole = c->len / size < 1024 ? c->len / size : 1024;
 	for (size_t i = 0; i < *whole; i++)
 		n += subbuf_fits(c, c->buf + i * size, size);
 	return n;
@@ -492,7 +497,7 @@ static int offline(const char *file, size_t size, int cpu, const char *tracefs)
 	} else if (guess && guess != size && size <= c.len &&
 		   (fits = count_fits(&c, size, &whole),
 		    (double)fits / (double)whole < share)) {
-		warn("%s: %zu of its %zu sub-buffers of %zu bytes do not look right; it looks like sub-buffers of %zu bytes: try --subbuf-size %zu",
+		warn("%s: %zu of the first %zu sub-buffers of %zu bytes do not look like what read() returns; it looks like sub-buffers of %zu bytes: try --subbuf-size %zu",
 		     file, whole - fits, whole, size, guess, guess);
 		munmap(map, c.len);
 		return 1;
@@ -796,9 +801,6 @@ int main(int argc, char **argv)
 			"--subbuf-size only goes with --offline");
 	if (!tracefs)
 		tracefs = tracemap_tracefs();
-	/* Not found because closed to us (not root): let the open say so. */
-	if (!tracefs && access("/sys/kernel/tracing", X_OK) && errno == EACCES)
-		tracefs = "/sys/kernel/tracing";
 	/* A closed pipe is a write error like any other: report it. */
 	signal(SIGPIPE, SIG_IGN);
 	if (file) {

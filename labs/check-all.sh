@@ -1,24 +1,62 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Guest side of "make check-labs": for each lab named, run its check on the
-# solution's build (every step must pass) and on the skeleton's build (at
-# least one step must fail). The skeleton's own lines go out under the suite
-# skeleton/labs/LAB, which the host drops; one line per lab says the result.
+# Guest side of "make check-labs", on what labs/build-all.sh built into
+# BUILT_DIR. For each lab named:
+#  - the solution: every step must pass (its lines are the lab's results);
+#  - the skeleton: some step must fail ("labs/LAB/skeleton-fails");
+#  - each mutant-NAME: the check must fail, and its first failure must be the
+#    step and message its want file names ("labs/LAB/mutant-NAME"); a
+#    mutant that passes every step is a FAIL.
+# At the end, the tracefs settings must be what they were before.
 #   sh check-all.sh LABS_DIR BUILT_DIR LAB...
-. "$GUEST_PREFIX/tests/guest-lib.sh"
+. "$(dirname "$0")/check-helpers.sh"
 labs=$1 built=$2
 shift 2
+# settings: buffer_percent and buffer_size_kb (before the first use of the
+# buffer the kernel shows "7 (expanded: 1408)": the size it will have).
+settings() {
+	echo "buffer_percent $(cat $TRACEFS/buffer_percent)" \
+		"buffer_size_kb $(sed 's/.*expanded: \([0-9]*\).*/\1/' $TRACEFS/buffer_size_kb)"
+}
+lab_defaults
+before=$(settings)
+
+# quiet_check LAB DIR: the lab's check on DIR, stopped at its first failure,
+# its result lines not on the status channel; prints them.
+quiet_check() {
+	SUITE=labs/$1 LAB_FIRST_FAIL=1 LAB_NO_CHANNEL=1 timeout 300 sh "$labs/$1/check.sh" "$2" 2>&1
+}
+
 for lab in "$@"; do
 	echo "=== lab $lab: solution"
 	SUITE=labs/$lab timeout 300 sh "$labs/$lab/check.sh" "$built/$lab/solution" ||
 		result FAIL "labs/$lab/check" "check.sh exited $?"
-	echo "=== lab $lab: skeleton"
-	out=$(SUITE=skeleton/labs/$lab timeout 300 sh "$labs/$lab/check.sh" "$built/$lab/skeleton" 2>&1)
-	echo "$out"
 	SUITE=labs/$lab
-	if echo "$out" | grep -q "^FAIL: skeleton/labs/$lab/step-"; then
+	echo "=== lab $lab: skeleton"
+	out=$(quiet_check "$lab" "$built/$lab/skeleton")
+	echo "$out"
+	if echo "$out" | grep -q "^FAIL: labs/$lab/step-"; then
 		pass skeleton-fails
 	else
 		fail skeleton-fails "every step passed on the generated skeleton: a check that cannot fail"
 	fi
+	for m in "$built/$lab"/mutant-*/; do
+		[ -f "$m/want" ] || continue
+		name=$(basename "$m")
+		want=$(cat "$m/want")
+		echo "=== lab $lab: $name (want $want)"
+		out=$(quiet_check "$lab" "$m")
+		echo "$out"
+		got=$(echo "$out" | grep -m 1 "^FAIL: labs/$lab/" | sed "s#^FAIL: labs/$lab/##")
+		if [ -z "$got" ]; then
+			fail "$name" "every step passed: the check does not catch this mistake"
+		elif echo "$got" | grep -qE "^${want%%: *}: .*${want#*: }"; then
+			pass "$name"
+			echo "    caught: $got"
+		else
+			fail "$name" "failed, but not as '$want' says: $got"
+		fi
+	done
 done
+SUITE=labs
+expect_eq defaults-restored "$before" "$(settings)"

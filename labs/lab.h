@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Helpers the ring-buffer labs share: what a lab is not about. Each lab's
- * own lesson is in its TODO blocks; from lab 03 on, the mapping that lab 02
- * teaches comes from here, and from lab 04 on, the event walk that lab 03
- * teaches.
+ * own lesson is in its TODO blocks. From lab 03 on, the mapping that lab 02
+ * teaches comes from here; from lab 04 on, the event walk that lab 03
+ * teaches. Both are the project's library (examples/tracemap.[ch]): its
+ * open-and-map, with the meta-page sanity check, and its sub-buffer decoder,
+ * which refuses a record that runs past the data; the format constants are
+ * its ring_buffer_format.h.
  */
 #ifndef LAB_H
 #define LAB_H
@@ -19,14 +22,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "trace_mmap_compat.h"
+#include "tracemap.h"
 
 #define LAB_TRACEFS "/sys/kernel/tracing"
-/* The sub-buffer header on x86_64: u64 time_stamp, then the commit word. */
-#define LAB_SUBBUF_HEADER 16
-/* The commit word's flags, in its low 32 bits. */
-#define LAB_MISSED_EVENTS (1u << 31)
-#define LAB_MISSED_STORED (1u << 30)
+/* The sub-buffer format (ring_buffer_format.h): data after the commit word. */
+#define LAB_SUBBUF_HEADER (RB_COMMIT_OFFSET + sizeof(long))
+#define LAB_MISSED_EVENTS RB_MISSED_EVENTS
+#define LAB_MISSED_STORED RB_MISSED_STORED
 
 /* Print "WHAT: the errno text" (or WHAT alone when errno is 0) and exit 1. */
 static inline void lab_die(const char *what)
@@ -85,40 +87,37 @@ static inline int lab_event_id(const char *event)
 	return id;
 }
 
-/* One CPU's mapped ring buffer: the meta-page and every sub-buffer. */
+/* One CPU's mapped ring buffer: the library's handle, its fd and meta-page. */
 struct lab_map {
+	struct tracemap tm;
 	int fd;
-	struct trace_buffer_meta *meta;
-	size_t len;
+	const struct trace_buffer_meta *meta;
 };
 
-/* Open per_cpu/cpuN/trace_pipe_raw with flags and map all of it. */
+/*
+ * Open and map all of per_cpu/cpuN/trace_pipe_raw with the library, and
+ * make its fd blocking unless flags has O_NONBLOCK (the library opens it
+ * non-blocking; the labs call the ioctl on it themselves). Exits with the
+ * library's message when it cannot.
+ */
 static inline void lab_map(struct lab_map *m, int cpu, int flags)
 {
-	char path[128];
-	long page = sysconf(_SC_PAGESIZE);
-	struct trace_buffer_meta *meta;
+	int rc = tracemap_open(&m->tm, LAB_TRACEFS, NULL, cpu, TM_NONBLOCK);
 
-	snprintf(path, sizeof(path),
-		 LAB_TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", cpu);
-	m->fd = open(path, O_RDONLY | O_CLOEXEC | flags);
-	if (m->fd < 0)
-		lab_die(path);
-	meta = mmap(NULL, page, PROT_READ, MAP_SHARED, m->fd, 0);
-	if (meta == MAP_FAILED)
-		lab_die("mmap meta-page");
-	m->len = meta->meta_page_size +
-		 (size_t)meta->nr_subbufs * meta->subbuf_size;
-	munmap(meta, page);
-	m->meta = mmap(NULL, m->len, PROT_READ, MAP_SHARED, m->fd, 0);
-	if (m->meta == MAP_FAILED)
-		lab_die("mmap ring buffer");
+	if (rc < 0) {
+		fprintf(stderr, "lab_map: %s\n", tracemap_error(&m->tm));
+		exit(1);
+	}
+	m->fd = tracemap_fd(&m->tm);
+	m->meta = tracemap_meta(&m->tm);
+	if (!(flags & O_NONBLOCK) &&
+	    fcntl(m->fd, F_SETFL, fcntl(m->fd, F_GETFL) & ~O_NONBLOCK))
+		lab_die("fcntl");
 }
 
 static inline void lab_unmap(struct lab_map *m)
 {
-	munmap(m->meta, m->len);
-	close(m->fd);
+	tracemap_close(&m->tm);
 }
 
 /* The sub-buffer with this ID (6.10 and 6.12 layouts alike). */
@@ -128,50 +127,47 @@ static inline const char *lab_subbuf(const struct lab_map *m, uint32_t id)
 	       (size_t)id * m->meta->subbuf_size;
 }
 
-/* Bytes of data in a sub-buffer: the commit word without its flags. */
-static inline uint32_t lab_commit(const char *subbuf)
-{
-	uint32_t commit = (uint32_t) * (const volatile uint64_t *)(subbuf + 8);
-
-	return commit & ~(LAB_MISSED_EVENTS | LAB_MISSED_STORED);
-}
-
-/* A data event found by lab_next_event(). */
-struct lab_event {
-	const char *payload; /* starts with struct trace_entry */
-	uint32_t size; /* payload bytes (rounded up to 4) */
+/*
+ * The events of a sub-buffer (size bytes, header included) whose header
+ * starts in its data area at or after from and before end. Padding, time
+ * extends and time stamps are the library's business.
+ */
+struct lab_events {
+	struct tm_subbuf sb;
+	uint32_t end;
 };
 
-/*
- * The next data event of a sub-buffer's data area at *pos (below end), or
- * 0 at the end. Padding and time stamps are skipped.
- */
-static inline int lab_next_event(const char *data, uint32_t *pos, uint32_t end,
-				 struct lab_event *ev)
+static inline void lab_events(struct lab_events *it, const void *subbuf,
+			      size_t size, uint32_t from, uint32_t end)
 {
-	while (*pos + 4 <= end) {
-		const uint32_t *w = (const uint32_t *)(data + *pos);
-		uint32_t type_len = w[0] & 0x1f, delta = w[0] >> 5;
-
-		if (type_len == 29) { /* padding */
-			if (!delta)
-				return 0; /* the rest of the sub-buffer is empty */
-			*pos += 4 + w[1]; /* a discarded event */
-		} else if (type_len >= 30) { /* time extend, time stamp */
-			*pos += 8;
-		} else if (type_len == 0) { /* long event: length in array[0] */
-			ev->payload = (const char *)&w[2];
-			ev->size = w[1] - 4;
-			*pos += 4 + w[1];
-			return 1;
-		} else {
-			ev->payload = (const char *)&w[1];
-			ev->size = type_len * 4;
-			*pos += 4 + type_len * 4;
-			return 1;
-		}
+	if (tm_subbuf_load(&it->sb, NULL, subbuf, size, true)) {
+		errno = 0;
+		lab_die("a sub-buffer whose commit runs past its end");
 	}
-	return 0;
+	it->sb.resume_at = from;
+	it->end = end;
+}
+
+/* Bytes of data in a sub-buffer: the commit word without its flags. */
+static inline uint32_t lab_commit(const void *subbuf, size_t size)
+{
+	struct lab_events it;
+
+	lab_events(&it, subbuf, size, 0, 0);
+	return it.sb.commit;
+}
+
+/* The next event: 1 and ev filled, or 0 at the end. */
+static inline int lab_next_event(struct lab_events *it, struct tm_event *ev)
+{
+	int rc = tm_subbuf_next(&it->sb, ev);
+
+	if (rc < 0) {
+		fprintf(stderr, "a record that cannot be right at byte %u\n",
+			it->sb.pos);
+		exit(1);
+	}
+	return rc == 1 && ev->offset < it->end;
 }
 
 #endif /* LAB_H */

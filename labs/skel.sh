@@ -10,7 +10,8 @@
 # "/* SKEL: code */" or "# SKEL: code" becomes "code" in the skeleton only.
 set -euo pipefail
 
-usage() { sed -n '3,11s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+# usage: the comment block at the top of this file, after the SPDX line.
+usage() { awk 'NR > 2 && !/^#/ { exit } NR > 2 { sub(/^# ?/, ""); print }' "$0" >&2; exit 2; }
 
 # skeleton FILE: the skeleton on stdout; a misplaced marker is a one-line error.
 skeleton() {

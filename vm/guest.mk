@@ -6,7 +6,7 @@
 #   modules/      examples/modules/NAME/ built as NAME.ko
 #   tests/        tests/vm/*.sh and tests/results.sh
 #   transcripts/  docs/transcripts/*.sh and *.txt
-#   labs/         each lab built by labs/build.sh, and labs/check-lib.sh
+#   labs/         each lab built by labs/build.sh, and labs/check-helpers.sh
 # Each built piece is a real file target in $(GUEST_BUILD), redone only when
 # its inputs change; $(GUEST_ROOT) is then put together afresh from those
 # pieces and the sources (copies of about 15 MB), so that a script deleted
@@ -47,6 +47,6 @@ guest-root: guest-programs $(GUEST_MODULES) $(GUEST_LABS)
 	@$(if $(GUEST_MODULES),cp -p $(GUEST_MODULES) $(GUEST_DIR)/modules/)
 	@cp -p tests/vm/*.sh tests/results.sh $(GUEST_DIR)/tests/
 	@$(if $(TRANSCRIPTS),cp -p $(TRANSCRIPTS) $(GUEST_DIR)/transcripts/)
-	@cp -pr $(LABS:%=$(GUEST_BUILD)/labs/%) labs/check-lib.sh $(GUEST_DIR)/labs/
+	@cp -pr $(LABS:%=$(GUEST_BUILD)/labs/%) labs/check-helpers.sh $(GUEST_DIR)/labs/
 
 .PHONY: guest-programs guest-root

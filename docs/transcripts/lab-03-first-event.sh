@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: MIT
 # Lab 03's solution in the guest: one marker on CPU 0, decoded by hand, then
 # the lab's check.
-. "$GUEST_PREFIX/tests/guest-lib.sh"
+. "$GUEST_PREFIX/labs/check-helpers.sh"
 trace_reset
-cd "$GUEST_PREFIX/labs/03-first-event"
+lab_shell 03-first-event
 echo "$ taskset -c 0 sh -c 'echo hello from lab 03 > trace_marker'"
 taskset -c 0 sh -c "echo hello from lab 03 >$TRACEFS/trace_marker"
 echo "$ ./first_event 0"
 ./first_event 0
-echo "$ sh check.sh . | grep ': labs/'"
-sh check.sh . | grep ': labs/'
+echo "$ sh ../../03-first-event/check.sh . | grep ': labs/'"
+sh ../../03-first-event/check.sh . | grep ': labs/'

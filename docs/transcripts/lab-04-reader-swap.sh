@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: MIT
 # Lab 04's solution in the guest: a non-blocking swap on an empty buffer, a
 # partly read sub-buffer, then the lab's check.
-. "$GUEST_PREFIX/tests/guest-lib.sh"
+. "$GUEST_PREFIX/labs/check-helpers.sh"
 trace_reset
-cd "$GUEST_PREFIX/labs/04-reader-swap"
+lab_shell 04-reader-swap
 echo "$ ./swap 0 nonblock"
 ./swap 0 nonblock
 echo "$ ./swap 0 partial"
 ./swap 0 partial
-echo "$ sh check.sh ."
-sh check.sh .
+echo "$ sh ../../04-reader-swap/check.sh ."
+sh ../../04-reader-swap/check.sh .

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: MIT
 # Lab 06's solution in the guest: stream five markers as they are written,
 # then the lab's check.
-. "$GUEST_PREFIX/tests/guest-lib.sh"
+. "$GUEST_PREFIX/labs/check-helpers.sh"
 trace_reset
 echo 0 >$TRACEFS/buffer_percent
-cd "$GUEST_PREFIX/labs/06-consumer"
-echo "$ echo 0 > buffer_percent"
+lab_shell 06-consumer
+echo "$ echo 0 > /sys/kernel/tracing/buffer_percent"
 echo "$ ./stream 0 5 &  # then five writes on CPU 0, a second apart"
 ./stream 0 5 &
 for i in 1 2 3 4 5; do
@@ -13,5 +13,5 @@ for i in 1 2 3 4 5; do
 	taskset -c 0 sh -c "echo event $i of 5 >$TRACEFS/trace_marker"
 done
 wait
-echo "$ sh check.sh ."
-sh check.sh .
+echo "$ sh ../../06-consumer/check.sh ."
+sh ../../06-consumer/check.sh .

@@ -4,7 +4,7 @@
 # kernel's format files, read here by another parser.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/01-tracefs}
-. "$(dirname "$0")/../check-lib.sh"
+. "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" formats.sh step-1-header-page
 ev=$TRACEFS/events
 
@@ -20,14 +20,10 @@ fields() {
 
 # step NAME HINT WANT ARGS...: run formats.sh ARGS and compare with WANT.
 step() {
-	local name=$1 hint=$2 want=$3 got
+	local name=$1 hint=$2 want=$3
 	shift 3
-	got=$(cd /tmp && timeout 20 sh "$dir/formats.sh" "$@" 2>&1)
-	if [ "$got" = "$want" ]; then
-		pass "$name"
-	else
-		fail "$name" "$hint; 'sh formats.sh $*' printed '$(echo "$got" | head -n 3 | tr '\n' '|')', the kernel says '$(echo "$want" | head -n 3 | tr '\n' '|')...'"
-	fi
+	run_prog 20 sh "$dir/formats.sh" "$@"
+	expect_lines "$name" "$hint" "$want" "$prog_out"
 }
 
 step step-1-header-page "each 'field:' line of events/header_page gives NAME OFFSET SIZE" \
@@ -47,9 +43,9 @@ other=${other%/format}
 ok=1
 for e in ftrace/print "$other"; do
 	want=$(sed -n 's/^ID: /id /p' "$ev/$e/format"; fields "$ev/$e/format")
-	got=$(cd /tmp && timeout 20 sh "$dir/formats.sh" event "$e" 2>&1)
-	if [ "$got" != "$want" ]; then
-		fail step-3-event-format "for $e: 'id N' first, then every field with its name without type or [], e.g. 'buf 16 0'; got '$(echo "$got" | head -n 3 | tr '\n' '|')', want '$(echo "$want" | head -n 3 | tr '\n' '|')...'"
+	run_prog 20 sh "$dir/formats.sh" event "$e"
+	if [ "$prog_out" != "$want" ]; then
+		fail step-3-event-format "for $e: 'id N' first, then every field with its name without type or [], e.g. 'buf 16 0'; $(first_diff "$want" "$prog_out")"
 		ok=0
 		break
 	fi
@@ -59,9 +55,9 @@ done
 ok=1
 for e in ftrace/print "$other" "$(ls "$ev"/*/*/format | tail -n 1 | sed "s#^$ev/##; s#/format\$##")"; do
 	id=$(sed -n 's/^ID: //p' "$ev/$e/format")
-	got=$(cd /tmp && timeout 20 sh "$dir/formats.sh" id "$id" 2>&1)
-	if [ "$got" != "$e" ]; then
-		fail step-4-find-by-id "ID $id is $e (search the 'ID:' lines of events/*/*/format); got '$got'"
+	run_prog 20 sh "$dir/formats.sh" id "$id"
+	if [ "$prog_out" != "$e" ]; then
+		fail step-4-find-by-id "ID $id is $e (search the 'ID:' lines of events/*/*/format); $(first_diff "$e" "$prog_out")"
 		ok=0
 		break
 	fi

@@ -4,7 +4,7 @@
 # learner's ./first_event decode it, and compare with what was written.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/03-first-event}
-. "$(dirname "$0")/../check-lib.sh"
+. "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" first_event step-1-address
 field() { echo "$out" | sed -n "s/^$1 //p"; }
 
@@ -13,8 +13,8 @@ msg="lab03 says hello $(date +%s)"
 taskset -c 0 sh -c "echo \$\$ >/tmp/lab03.pid; echo '$msg' >$TRACEFS/trace_marker"
 pid=$(cat /tmp/lab03.pid)
 meta=$(meta_page 0)
-out=$(timeout 20 "$dir/first_event" 0 2>&1)
-echo "$out"
+run_prog 20 "$dir/first_event" 0
+out=$prog_out
 # What trace_marker stores: struct trace_entry and ip (16 bytes), the text
 # with its newline, a NUL and one spare byte; rounded up to 4 bytes.
 size=$(((16 + ${#msg} + 1 + 2 + 3) / 4 * 4))
@@ -30,7 +30,12 @@ id=$(field reader.id)
 if [ -z "$id" ] || [ "$id" -ge "$nr" ]; then
 	fail step-1-address "reader.id '$id' is not an ID below nr_subbufs ($nr)"
 else
-	expect_eq step-1-address "$((mps + id * mps))" "$(field offset)"
+	want=$((mps + id * $(echo "$meta" | sed -n 's/^subbuf_size //p')))
+	if [ "$(field offset)" = "$want" ]; then
+		pass step-1-address
+	else
+		fail step-1-address "the reader sub-buffer starts at meta_page_size + reader.id * subbuf_size = $want; got offset '$(field offset)'"
+	fi
 fi
 
 if [ "$(field commit)" = "$length" ] && [ "$(field time_stamp)" != 0 ]; then
@@ -39,15 +44,17 @@ else
 	fail step-2-header "one event of $length bytes: commit (low 32 bits, flags masked) should be $length and time_stamp non-zero; got commit '$(field commit)', time_stamp '$(field time_stamp)'"
 fi
 
-if [ "$(field type_len)" = "$type_len" ] && [ "$(field length)" = "$length" ]; then
-	pass step-3-event-header
+if [ "$(field type_len)" != "$type_len" ]; then
+	fail step-3-event-header "type_len is the low 5 bits of the first u32 of the data, at byte 16 after the sub-buffer header: want type_len $type_len; got '$(field type_len)'"
+elif [ "$(field length)" != "$length" ]; then
+	fail step-3-event-header "length is the whole record, its 4-byte header and the payload: want length $length; got '$(field length)'"
 else
-	fail step-3-event-header "type_len is the low 5 bits of the first u32 at data (byte 16): want type_len $type_len, length $length; got '$(field type_len)', '$(field length)'"
+	pass step-3-event-header
 fi
 
-if [ "$(field common_type)" = 5 ] && [ "$(field common_pid)" = "$pid" ] && [ "$(field buf)" = "$msg" ]; then
-	pass step-4-payload
-else
-	fail step-4-payload "want common_type 5 (ftrace/print), common_pid $pid, buf '$msg'; got '$(field common_type)', '$(field common_pid)', '$(field buf)'"
-fi
+why=''
+[ "$(field common_type)" = 5 ] || why="common_type is the u16 at payload byte 0: want 5 (ftrace/print), got '$(field common_type)'"
+[ "$(field common_pid)" = "$pid" ] || why="${why:+$why; }common_pid is the int at payload byte 4: want $pid, got '$(field common_pid)'"
+[ "$(field buf)" = "$msg" ] || why="${why:+$why; }buf is the text at payload byte 16: want '$msg', got '$(field buf)'"
+if [ -z "$why" ]; then pass step-4-payload; else fail step-4-payload "$why"; fi
 trace_reset

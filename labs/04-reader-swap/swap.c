@@ -22,7 +22,7 @@ static void show(const char *what, int rc, const struct lab_map *m)
 
 	printf("%s rc %d reader.id %u reader.read %u commit %u\n", what, rc,
 	       meta->reader.id, meta->reader.read,
-	       lab_commit(lab_subbuf(m, meta->reader.id)));
+	       lab_commit(lab_subbuf(m, meta->reader.id), meta->subbuf_size));
 	fflush(stdout);
 }
 
@@ -74,7 +74,8 @@ static int partial(int cpu)
 {
 	struct lab_map m;
 	uint32_t id = 0, first_read = 0, pos = 0, end = 0;
-	struct lab_event ev;
+	struct lab_events it;
+	struct tm_event ev;
 
 	lab_pin(cpu);
 	lab_map(&m, cpu, O_NONBLOCK);
@@ -95,11 +96,13 @@ static int partial(int cpu)
 	end = m.meta->reader.read;
 	/* END TODO 5 */
 	/* SKEL: (void)id; (void)first_read; */
-	while (lab_next_event(lab_subbuf(&m, m.meta->reader.id) +
-				      LAB_SUBBUF_HEADER,
-			      &pos, end, &ev))
-		printf("new %.*s\n", (int)strcspn(ev.payload + 16, "\n"),
-		       ev.payload + 16);
+	lab_events(&it, lab_subbuf(&m, m.meta->reader.id), m.meta->subbuf_size,
+		   pos, end);
+	while (lab_next_event(&it, &ev)) {
+		const char *text = (const char *)ev.data + 16;
+
+		printf("new %.*s\n", (int)strcspn(text, "\n"), text);
+	}
 	lab_unmap(&m);
 	return 0;
 }

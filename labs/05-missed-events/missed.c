@@ -24,7 +24,7 @@ static int64_t first_seq = -1, last_seq = -1;
 static int seq_event_id; /* the type ID of seq_producer:seq_event */
 
 /* A new reader sub-buffer: did the ring buffer lose events before it? */
-static void account_subbuf(const char *subbuf)
+static void account_subbuf(const char *subbuf, size_t size)
 {
 	/* TODO 1: add the missed count to missed (commit flags; the count is stored after the data) */
 	uint32_t word = (uint32_t)(*(const volatile uint64_t *)(subbuf + 8));
@@ -32,7 +32,8 @@ static void account_subbuf(const char *subbuf)
 	if (word & LAB_MISSED_STORED) {
 		unsigned long count;
 
-		memcpy(&count, subbuf + LAB_SUBBUF_HEADER + lab_commit(subbuf),
+		memcpy(&count,
+		       subbuf + LAB_SUBBUF_HEADER + lab_commit(subbuf, size),
 		       sizeof(count));
 		missed += count;
 	} else if (word & LAB_MISSED_EVENTS) {
@@ -40,21 +41,21 @@ static void account_subbuf(const char *subbuf)
 			"missed: events lost, no room to say how many\n");
 	}
 	/* END TODO 1 */
-	/* SKEL: (void)subbuf; */
+	/* SKEL: (void)subbuf; (void)size; */
 }
 
 /* One event: count it, and if it is a seq_event, follow its sequence. */
-static void account_event(const struct lab_event *ev)
+static void account_event(const struct tm_event *ev)
 {
 	events++;
 	/* TODO 2: for a seq_event, read seq; keep first_seq and last_seq; add the numbers skipped to gaps */
 	uint16_t type;
 	uint64_t seq;
 
-	memcpy(&type, ev->payload, sizeof(type));
+	memcpy(&type, ev->data, sizeof(type));
 	if (type != seq_event_id)
 		return;
-	memcpy(&seq, ev->payload + 8, sizeof(seq));
+	memcpy(&seq, (const char *)ev->data + 8, sizeof(seq));
 	if (first_seq < 0)
 		first_seq = (int64_t)seq;
 	if ((int64_t)seq > last_seq + 1) /* the producer started at 0 */
@@ -88,7 +89,8 @@ static uint64_t dropped_events(int cpu)
 int main(int argc, char **argv)
 {
 	struct lab_map m;
-	struct lab_event ev;
+	struct lab_events it;
+	struct tm_event ev;
 	int64_t id = -1;
 	uint32_t pos = 0;
 
@@ -109,13 +111,15 @@ int main(int argc, char **argv)
 		if (meta->reader.id != id) {
 			id = meta->reader.id;
 			pos = 0;
-			account_subbuf(subbuf);
+			account_subbuf(subbuf, meta->subbuf_size);
 		} else if (pos == meta->reader.read) {
 			break; /* nothing new: drained */
 		}
-		while (lab_next_event(subbuf + LAB_SUBBUF_HEADER, &pos,
-				      meta->reader.read, &ev))
+		lab_events(&it, subbuf, meta->subbuf_size, pos,
+			   meta->reader.read);
+		while (lab_next_event(&it, &ev))
 			account_event(&ev);
+		pos = meta->reader.read;
 	}
 	printf("events %" PRIu64 "\nmissed %" PRIu64 "\n", events, missed);
 	printf("first_seq %" PRId64 "\nlast_seq %" PRId64 "\ngaps %" PRIu64

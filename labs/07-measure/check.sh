@@ -6,7 +6,7 @@
 # and time it.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/07-measure}
-. "$(dirname "$0")/../check-lib.sh"
+. "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" measure step-1-read
 total=10000 size=64
 # Each seq_event: struct trace_entry (8), seq (8), len (4), the payload's
@@ -18,16 +18,33 @@ produce() {
 }
 # Drain with ./measure MODE, for each MODE; sets $usec_MODE.
 for mode in read mmap; do
+	step=step-$([ $mode = read ] && echo 1 || echo 2)-$mode
 	produce
-	got=$(timeout 60 "$dir/measure" 0 $mode 2>&1)
+	run_prog 20 "$dir/measure" 0 $mode
+	got=$prog_out
 	echo "$got"
+	events=$(echo "$got" | sed -n "s/^$mode events \([0-9]*\) .*/\1/p")
+	bytes=$(echo "$got" | sed -n "s/^$mode events [0-9]* bytes \([0-9]*\) .*/\1/p")
 	case $got in
 	"$mode events $total bytes $want_bytes usec "*)
 		eval "usec_$mode=\${got##* }"
-		pass "step-$([ $mode = read ] && echo 1 || echo 2)-$mode"
+		pass "$step"
 		;;
 	*)
-		fail "step-$([ $mode = read ] && echo 1 || echo 2)-$mode" "want '$mode events $total bytes $want_bytes usec T'; got '$(echo "$got" | head -n 2 | tr '\n' ' ')'"
+		if [ "$prog_rc" = 143 ]; then
+			why="still running after 20 s: does the drain stop when GET_READER brings nothing new (the same reader.id, the same reader.read)?"
+		elif [ "$prog_rc" -gt 128 ]; then
+			why="it crashed, $(status_text $prog_rc)$([ $mode = mmap ] && echo ": is each sub-buffer's address computed from the reader.id of the last GET_READER?")"
+		elif [ -z "$events" ]; then
+			why="want one line '$mode events N bytes B usec T'"
+		elif [ "$events" -lt $total ]; then
+			why="$events events, want $total: drain until nothing is left$([ $mode = read ] && echo " (each read() gives one sub-buffer; loop until EAGAIN)" || echo " (call GET_READER until it brings nothing new)")"
+		elif [ "$events" -gt $total ]; then
+			why="$events events, want $total: events counted twice; on the same reader sub-buffer, count only from where the last call stopped"
+		else
+			why="$bytes payload bytes, want $want_bytes"
+		fi
+		fail "$step" "$why"
 		;;
 	esac
 done

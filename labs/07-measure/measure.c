@@ -19,11 +19,14 @@
 
 static uint64_t events, bytes;
 
-static void count(const char *data, uint32_t pos, uint32_t end)
+/* Count the events of a sub-buffer (size bytes) in data bytes [pos, end). */
+static void count(const char *subbuf, size_t size, uint32_t pos, uint32_t end)
 {
-	struct lab_event ev;
+	struct lab_events it;
+	struct tm_event ev;
 
-	while (lab_next_event(data, &pos, end, &ev)) {
+	lab_events(&it, subbuf, size, pos, end);
+	while (lab_next_event(&it, &ev)) {
 		events++;
 		bytes += ev.size;
 	}
@@ -50,7 +53,7 @@ static void drain_read(int cpu)
 	if (fd < 0 || !page)
 		lab_die(path);
 	while (read(fd, page, size) > 0)
-		count(page + LAB_SUBBUF_HEADER, 0, lab_commit(page));
+		count(page, size, 0, lab_commit(page, size));
 	if (errno != EAGAIN)
 		lab_die("read");
 	free(page);
@@ -77,7 +80,7 @@ static void drain_mmap(int cpu)
 		} else if (pos == m.meta->reader.read) {
 			break;
 		}
-		count(lab_subbuf(&m, id) + LAB_SUBBUF_HEADER, pos,
+		count(lab_subbuf(&m, id), m.meta->subbuf_size, pos,
 		      m.meta->reader.read);
 		pos = m.meta->reader.read;
 	}

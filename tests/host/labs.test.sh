@@ -1,14 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Host tests of the labs' tooling: the skeleton generator (labs/skel.sh), the
-# make targets' handling of an unknown lab, and each lab's parts.
-set -euo pipefail
-SUITE=${SUITE:-labs}
-cd "$(dirname "$0")/../.."
-pass() { echo "PASS: $SUITE/$1"; }
-fail() { echo "FAIL: $SUITE/$1: $2"; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# make targets' handling of an unknown lab and of a missing terminal, the
+# mutant builder (labs/build-all.sh), and each lab's parts.
+. tests/host/lib.sh
+tmp=$WORK_DIR
 
 cat >"$tmp/a.c" <<'SRC'
 int f(void)
@@ -74,25 +70,83 @@ fi
 labs/skel.sh -f "$tmp/lab" "$tmp/work" >/dev/null
 if ! grep -q mine "$tmp/work/a.c"; then pass skel-force; else fail skel-force "-f kept the edit"; fi
 
-err=$(make -s skel L=no-such-lab 2>&1 >/dev/null) && rc=0 || rc=$?
-if [ "$rc" != 0 ] && grep -q "^unknown lab L='no-such-lab'; the labs: 01-" <<<"$err"; then
-	pass unknown-lab
+# skel.sh without arguments: its usage, from its header, and exit 2.
+err=$(labs/skel.sh 2>&1) && rc=0 || rc=$?
+if [ "$rc" = 2 ] && [ "$(head -n 1 <<<"$err")" = "Generate a lab's learner skeleton from its solution." ] &&
+	grep -q '^  labs/skel.sh \[-f\] LAB_DIR OUT' <<<"$err"; then
+	pass skel-usage
 else
-	fail unknown-lab "want a non-zero exit and a line listing the labs; got $rc: $(tr '\n' '|' <<<"$err")"
+	fail skel-usage "want exit 2 and the header's usage; got $rc: $(tr '\n' '|' <<<"$err")"
 fi
 
-# Each lab: a check, numbered TODOs 1..N in its files, a page in the guide,
-# and a skeleton that differs from the solution.
+# An unknown lab, or make lab without a terminal: a line saying so at once
+# (make's own "Error 2" line follows), before anything is built (a kernel or
+# initramfs build would take seconds or more).
+# fails_at_once NAME WANT_REGEX MAKE_ARGS...
+fails_at_once() {
+	local name=$1 want=$2 err rc t0 t1
+	shift 2
+	t0=$(date +%s%N)
+	err=$(make -s "$@" 2>&1 </dev/null >/dev/null) && rc=0 || rc=$?
+	t1=$(date +%s%N)
+	if [ "$rc" = 0 ] || ! head -n 1 <<<"$err" | grep -qE "$want"; then
+		fail "$name" "want a non-zero exit and a first line matching '$want'; got $rc: $(tr '\n' '|' <<<"$err")"
+	elif [ $(((t1 - t0) / 1000000)) -gt 2000 ]; then
+		fail "$name" "took $(((t1 - t0) / 1000000)) ms: it built something first"
+	else
+		pass "$name"
+	fi
+}
+fails_at_once unknown-lab "^unknown lab L='no-such-lab'; the labs: 01-" skel L=no-such-lab
+fails_at_once unknown-lab-check "^unknown lab L='bogus'; the labs: 01-" lab-check L=bogus
+fails_at_once unknown-lab-shell "^unknown lab L='bogus'; the labs: 01-" lab L=bogus
+fails_at_once lab-needs-terminal "^make lab needs a terminal" lab L=01-tracefs
+
+# labs/build-all.sh on a lab of its own: a mutant that no longer changes the
+# file, one without a want line, and too few mutants each give a FAIL line;
+# a good one is built with its want file.
+fake=$tmp/tree
+mkdir -p "$fake/labs/99-fake/mutants" "$fake/examples" "$tmp/uapi/include/linux"
+cp labs/build-all.sh labs/build.sh labs/skel.sh "$fake/labs/"
+cp examples/build.mk "$fake/examples/"
+printf '%s\n' '# TODO 1: say yes' 'echo yes' '# END TODO 1' >"$fake/labs/99-fake/say.sh"
+echo 'exit 0' >"$fake/labs/99-fake/check.sh"
+printf '%s\n' '# want: step-1-say: say yes' 's/echo yes/echo no/' >"$fake/labs/99-fake/mutants/good.sed"
+printf '%s\n' '# want: step-1-say: say yes' 's/echo maybe/echo no/' >"$fake/labs/99-fake/mutants/stale.sed"
+printf '%s\n' 's/echo yes/echo no/' >"$fake/labs/99-fake/mutants/no-want.sed"
+out=$(UAPI=$tmp/uapi OUT_DIR=$tmp "$fake/labs/build-all.sh" "$tmp/built" 99-fake 2>&1) || true
+expect_eq build-all-good-mutant "step-1-say: say yes|echo no" \
+	"$(cat "$tmp/built/99-fake/mutant-good/want" 2>/dev/null)|$(sed -n 2p "$tmp/built/99-fake/mutant-good/say.sh" 2>/dev/null)"
+if grep -q '^FAIL: labs/99-fake/mutant-stale: .*no longer changes say.sh' <<<"$out" &&
+	grep -q "^FAIL: labs/99-fake/mutant-no-want: no '# want: " <<<"$out" &&
+	! grep -q 'mutant-good' <<<"$out"; then
+	pass build-all-bad-mutants
+else
+	fail build-all-bad-mutants "want FAIL lines for mutant-stale and mutant-no-want only; got: $(tr '\n' '|' <<<"$out")"
+fi
+rm "$fake/labs/99-fake/mutants/stale.sed" "$fake/labs/99-fake/mutants/no-want.sed"
+out=$(UAPI=$tmp/uapi OUT_DIR=$tmp "$fake/labs/build-all.sh" "$tmp/built" 99-fake 2>&1) || true
+if grep -q '^FAIL: labs/99-fake/mutants: 1 mutants .*at least 3' <<<"$out"; then
+	pass build-all-too-few-mutants
+else
+	fail build-all-too-few-mutants "want a FAIL line for a lab with 1 mutant; got: $(tr '\n' '|' <<<"$out")"
+fi
+
+# Each lab: a check, numbered TODOs 1..N in its files, a page in the guide
+# listed in the labs' index, and at least three mutants that change its file.
 for dir in labs/[0-9][0-9]-*/; do
 	lab=$(basename "$dir")
 	why=''
 	[ -f "$dir/check.sh" ] || why="no check.sh"
 	[ -f "docs/labs/$lab.rst" ] || why="${why:+$why; }no docs/labs/$lab.rst"
-	nums=$(cat "$dir"/* | sed -n 's/.*[#*][ \t]*TODO \([0-9]*\):.*/\1/p' | sort -n | tr '\n' ' ')
+	grep -qx "   $lab" docs/labs/index.rst || why="${why:+$why; }not in docs/labs/index.rst"
+	n=$(ls "$dir"/mutants/*.sed 2>/dev/null | wc -l)
+	[ "$n" -ge 3 ] || why="${why:+$why; }$n mutants"
+	nums=$(find "$dir" -maxdepth 1 -type f -exec cat {} + | sed -n 's/.*[#*][ \t]*TODO \([0-9]*\):.*/\1/p' | sort -n | tr '\n' ' ')
 	[ -n "$nums" ] && [ "$nums" = "$(seq -s ' ' 1 "$(wc -w <<<"$nums")") " ] ||
 		why="${why:+$why; }TODOs are not numbered 1..N: '$nums'"
 	for f in "$dir"/*; do
-		[ "$(basename "$f")" != check.sh ] || continue
+		[ -f "$f" ] && [ "$(basename "$f")" != check.sh ] || continue
 		labs/skel.sh "$f" >"$tmp/skel" 2>"$tmp/err" || why="${why:+$why; }$(cat "$tmp/err")"
 	done
 	if [ -z "$why" ]; then pass "lab-$lab"; else fail "lab-$lab" "$why"; fi

@@ -5,9 +5,10 @@
 # prints CPU 0's events and says on stderr that CPU 1 is not read; asking
 # for CPU 1 alone is an error that says it is offline.
 . tests/host/lib.sh
+. vm/guest.conf
 root=$WORK_DIR/root
-mkdir -p "$root/opt/trace-mmap-guide/bin"
-STATIC=1 UAPI=$HEADERS_DIR check_build build "$root/opt/trace-mmap-guide/bin/trace_stream" \
+mkdir -p "$root$GUEST_PREFIX/bin"
+STATIC=1 UAPI=$HEADERS_DIR check_build build "$root$GUEST_PREFIX/bin/trace_stream" \
 	--lib examples/trace_stream.c || exit 0
 
 # The guest side: "key value" lines on the status channel.

@@ -75,7 +75,9 @@ if [ "$ticks" -lt 10 ] && [ "$rc" = 0 ]; then pass interval-0-sleeps; else fail 
 # SIGINT under a flood (the sequenced producer at full speed on CPU 0):
 # trace_stream prints at most one more buffer's worth and stops (256 KiB
 # here: formatting them takes time under TCG), and a second SIGINT stops
-# it at once.
+# it at once. Measured on an idle machine: 0.3 to 0.5 s, and 0.3 to 0.7 s
+# for two; before, it never stopped while the flood went on. The limits
+# (10 s, 3 s) leave room for a busy host.
 # flood_stop NAME LIMIT_CS SIGNALS: the time from the first SIGINT to the
 # exit is under LIMIT_CS centiseconds
 flood_stop() {
@@ -99,8 +101,8 @@ if modprobe seq_producer; then
 	echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
 	seq_configure 0 0 16 0
 	echo 1 >$SEQ_PARAMS/run
-	flood_stop sigint-flood-stops 300 1
-	flood_stop sigint-twice-flood-stops-at-once 100 2
+	flood_stop sigint-flood-stops 1000 1
+	flood_stop sigint-twice-flood-stops-at-once 300 2
 	echo 0 >$SEQ_PARAMS/run
 	rmmod seq_producer
 else
@@ -159,8 +161,11 @@ case $both in
 esac
 
 # Another reader of another kind (read() of trace_pipe_raw) takes a
-# sub-buffer while trace_stream waits: trace_stream says so, and what it
-# prints plus what the other took is everything.
+# sub-buffer while trace_stream waits: trace_stream goes on without an
+# error, and what it prints plus what the other took is everything. (It
+# prints no other-reader line: a read() consumer does not refresh the
+# meta-page, and the library notices one only when the sub-buffer under it
+# is rewritten; see "Two readers of one CPU" in the library chapter.)
 trace_reset
 echo 100 >$TRACEFS/buffer_percent
 trace_stream --cpu 0 --interval 10000 >$tmp/other 2>$tmp/err &
@@ -175,9 +180,8 @@ rc=$?
 echo 50 >$TRACEFS/buffer_percent
 taken=$(trace_stream --offline $tmp/taken.raw | grep -c ' ftrace/print ')
 got=$(grep -c ' ftrace/print ' $tmp/other)
-echo "other reader: trace_stream printed $got, the other took $taken"
+echo "other reader: trace_stream printed $got, the other took $taken, other-reader lines: $(grep -c ' other-reader ' $tmp/other)"
 expect_eq other-reader-exit "0 " "$rc $(cat $tmp/err)"
-expect_eq other-reader-line 1 "$(awk '$3 == "other-reader"' $tmp/other | wc -l)"
 expect_eq other-reader-accounted 300 $((got + taken))
 
 # Not root: a permission error, not "tracefs not found".

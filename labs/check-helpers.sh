@@ -1,0 +1,159 @@
+# SPDX-License-Identifier: MIT
+# What the labs' check.sh scripts share, in the guest (busybox sh). A check
+# sets SUITE, sources this file from the folder above its own, then calls
+# lab_start. On top of the guest tests' result helpers (tests/vm/lib.sh):
+#  - every failure also prints the output of the learner's program last run
+#    with run_prog, indented, on the console and the status channel;
+#  - LAB_FIRST_FAIL=1 ends the check at its first failure (the mutant runs
+#    of "make check" use it);
+#  - the tracefs settings the checks change are put back when a check ends.
+. "$GUEST_PREFIX/tests/guest-lib.sh"
+
+# The kernel's default buffer_percent, which trace_reset leaves alone.
+LAB_BUFFER_PERCENT=50
+
+# note TEXT: a line on the console and on the status channel.
+note() {
+	echo "$1"
+	[ -n "${LAB_NO_CHANNEL:-}" ] || [ ! -w /dev/ttyS1 ] || echo "$1" >/dev/ttyS1
+}
+# LAB_NO_CHANNEL=1: result lines on the console only (check-all.sh reads them).
+if [ -n "${LAB_NO_CHANNEL:-}" ]; then
+	result() { echo "$1: $SUITE/$2${3:+: $3}"; }
+fi
+
+# The learner's program last run by run_prog: its output and exit status.
+prog_out='' prog_rc=0 prog_cmd=''
+
+fail() {
+	result FAIL "$1" "$2"
+	if [ -n "$prog_cmd" ]; then
+		note "    '$prog_cmd' $(status_text "$prog_rc") and printed:"
+		printf '%s\n' "${prog_out:-(nothing)}" | head -n 15 | while IFS= read -r l; do
+			note "    | $l"
+		done
+	fi
+	[ -z "${LAB_FIRST_FAIL:-}" ] || exit 1
+}
+
+# status_text RC: how a program ended, e.g. "exited 0", "exited 139 (SIGSEGV)".
+status_text() {
+	if [ "$1" = running ]; then
+		echo "is still running"
+	elif [ "$1" -gt 128 ] && [ "$1" -lt 160 ]; then
+		echo "exited $1 (SIG$(kill -l $(($1 - 128))))"
+	else
+		echo "exited $1"
+	fi
+}
+
+# run_prog SECONDS CMD ARGS...: run the learner's program from /tmp for at
+# most SECONDS (then SIGTERM: "exited 143 (SIGTERM)"); sets prog_out (stdout
+# and stderr) and prog_rc, which a later fail shows.
+run_prog() {
+	local t=$1
+	shift
+	prog_cmd=$(echo "$*" | sed "s#${dir:-/nowhere}/#./#g")
+	prog_rc=0
+	prog_out=$(cd /tmp && timeout "$t" "$@" 2>&1) || prog_rc=$?
+}
+
+# first_diff WANT GOT: "line N: got 'G', want 'W'" for the first line that
+# differs (empty when they are equal); an empty text has no lines.
+first_diff() {
+	[ -z "$1" ] && : >/tmp/lab-want || printf '%s\n' "$1" >/tmp/lab-want
+	[ -z "$2" ] && : >/tmp/lab-got || printf '%s\n' "$2" >/tmp/lab-got
+	awk 'NR == FNR { want[FNR] = $0; nw = FNR; next }
+		{ got[FNR] = $0; ng = FNR }
+		END {
+			n = nw > ng ? nw : ng
+			for (i = 1; i <= n; i++) {
+				w = i <= nw ? "'\''" want[i] "'\''" : "nothing"
+				g = i <= ng ? "'\''" got[i] "'\''" : "nothing"
+				if (w != g) { printf "line %d: got %s, want %s\n", i, g, w; exit }
+			}
+		}' /tmp/lab-want /tmp/lab-got
+	rm -f /tmp/lab-want /tmp/lab-got
+}
+
+# expect_lines NAME HINT WANT GOT: PASS when GOT is WANT, else FAIL with the
+# hint and the first line that differs.
+expect_lines() {
+	if [ "$3" = "$4" ]; then
+		pass "$1"
+	else
+		fail "$1" "$2; $(first_diff "$3" "$4")"
+	fi
+}
+
+# lab_defaults: the settings the checks change, back to the defaults.
+lab_defaults() {
+	trace_reset
+	echo $LAB_BUFFER_PERCENT >$TRACEFS/buffer_percent
+}
+
+# lab_restore: at the end of a check, stop what is left of the learner's
+# programs in $dir (a check that ended early), run the check's own
+# LAB_CLEANUP commands, then lab_defaults.
+lab_restore() {
+	local p
+	for p in /proc/[0-9]*; do
+		case $(readlink $p/exe 2>/dev/null) in
+		"$dir"/?*) kill -9 ${p#/proc/} 2>/dev/null ;;
+		esac
+	done
+	[ -z "${LAB_CLEANUP:-}" ] || eval "$LAB_CLEANUP"
+	lab_defaults
+}
+
+# lab_start DIR FILE STEP: set dir to DIR made absolute; when the learner's
+# FILE is not there, fail STEP with a hint and end the check. From here on,
+# the check puts the defaults back when it ends.
+lab_start() {
+	dir=$(cd "${1:?usage: check.sh DIR}" && pwd) || exit 2
+	if [ ! -f "$dir/$2" ]; then
+		fail "$3" "no '$2' in $dir: make lab-check L=${SUITE##*/} builds it from your files"
+		exit 0
+	fi
+	trap lab_restore EXIT
+}
+
+# markers TEXT FROM TO: write "TEXT N" for N = FROM..TO-1 to trace_marker on
+# CPU 0; writes the buffer refuses are not errors here.
+markers() {
+	taskset -c 0 sh -c "i=$2; while [ \$i -lt $3 ]; do echo '$1' \$i 2>/dev/null; i=\$((i + 1)); done" \
+		>$TRACEFS/trace_marker 2>/dev/null
+}
+
+alive() { kill -0 "$1" 2>/dev/null; }
+
+# wait_exit PID SECONDS: true once PID has exited, waiting up to SECONDS.
+wait_exit() {
+	local i=0
+	while alive "$1" && [ $i -lt $(($2 * 10)) ]; do sleep 0.1; i=$((i + 1)); done
+	! alive "$1"
+}
+
+# seq_produce COUNT [SIZE]: a run of the project's seq_producer module
+# (kernel patch 0002) on CPU 0: COUNT seq_producer:seq_event events numbered
+# from 0, with SIZE payload bytes (default 0), as fast as it can; returns
+# when the run ends.
+seq_produce() {
+	[ -d $SEQ_PARAMS ] || modprobe seq_producer || return 1
+	echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
+	seq_configure 0 "$1" "${2:-0}" 0
+	echo 1 >$SEQ_PARAMS/run
+	seq_wait_end 300
+	echo 0 >$TRACEFS/events/seq_producer/seq_event/enable
+}
+
+# lab_shell LAB: for the guide's transcripts, go where "make lab L=LAB" puts
+# the learner (labs/work/LAB beside labs/LAB), with the solution built there,
+# so that the commands shown are the ones to type. The guest's copy of the
+# labs ($GUEST_PREFIX/labs, beside this file) stands in for /mnt/share/labs.
+lab_shell() {
+	local root=/tmp/lab-shell
+	rm -rf $root && mkdir -p $root/labs/work || return 1
+	cp -r "$GUEST_PREFIX/labs/$1" "$GUEST_PREFIX/labs/check-helpers.sh" $root/labs/ &&
+		cp -r "$GUEST_PREFIX/labs/$1" $root/labs/work/ && cd $root/labs/work/"$1"
+}
