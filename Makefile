@@ -21,6 +21,8 @@ HEADERS_DIR := $(call kernel_var,HEADERS_DIR)
 TREE_DIR := $(call kernel_var,TREE_DIR)
 KBUILD_DIR := $(call kernel_var,BUILD_DIR)
 STAMP_DIR := $(call kernel_var,STAMP_DIR)
+# KERNEL_VARIANT=debug: the debug kernel's stamp (vm/kernel.sh, vm/lib.sh).
+KERNEL_STAMP := $(STAMP_DIR)/kernel$(if $(KERNEL_VARIANT),-$(KERNEL_VARIANT))
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
@@ -62,7 +64,7 @@ vm-run: initramfs ## run CMD='...' in the guest (boot ~3 s); a failing CMD fails
 
 check: deps ## run every test: host, docs, guest, labs, transcripts (cold: ~12 min; warm: ~4 min)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
-	@$(MAKE) -s check-host check-docs check-vm check-transcripts check-labs
+	@$(MAKE) -s check-host check-docs check-vm check-debug check-transcripts check-labs
 	@tests/summary.sh $(CHECK_DIR)/*.results
 
 check-host: deps kernel ## run the host tests (tests/host/*.test.sh)
@@ -79,6 +81,15 @@ check-vm: initramfs
 	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
 	@tests/interop-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/interop.results
+
+# The debug guest (issue 17): the debug kernel (vm/kernel-debug.config, its
+# own build folder; cold build ~25 min) with its own guest files in
+# $(OUT_DIR)/debug runs the ring-buffer selftests and the producer;
+# tests/vm-debug.sh fails on any lockdep, KASAN, WARN or BUG report.
+check-debug: deps
+	@mkdir -p $(CHECK_DIR) && KERNEL_VARIANT=debug $(MAKE) -s OUT_DIR=$(OUT_DIR)/debug initramfs
+	@KERNEL_VARIANT=debug tests/vm-debug.sh "$$(KERNEL_VARIANT=debug vm/initramfs.sh $(OUT_DIR)/debug/guest-root)" \
+		$(CHECK_DIR) | tee $(CHECK_DIR)/vm-debug.results
 
 # record_transcripts DIR [NAME...]: run docs/transcripts/*.sh in the guest into DIR.
 record_transcripts = rm -rf $(1) && mkdir -p $(1) && \
@@ -164,5 +175,5 @@ include vm/guest.mk
 clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(OUT_DIR) examples/build
 
-.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-transcripts transcripts clean \
+.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-debug check-transcripts transcripts clean \
 	skels skel lab lab-check check-labs bench fuzz

@@ -135,11 +135,11 @@ wait_exit() {
 }
 
 # seq_produce COUNT [SIZE]: a run of the project's seq_producer module
-# (kernel patch 0002) on CPU 0: COUNT seq_producer:seq_event events numbered
+# (examples/modules/seq_producer) on CPU 0: COUNT seq_producer:seq_event events numbered
 # from 0, with SIZE payload bytes (default 0), as fast as it can; returns
 # when the run ends.
 seq_produce() {
-	[ -d $SEQ_PARAMS ] || modprobe seq_producer || return 1
+	[ -d $SEQ_PARAMS ] || seq_load || return 1
 	echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
 	seq_configure 0 "$1" "${2:-0}" 0
 	echo 1 >$SEQ_PARAMS/run

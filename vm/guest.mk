@@ -21,7 +21,7 @@ GUEST_LABS := $(LABS:%=$(GUEST_BUILD)/labs/%.built)
 TRANSCRIPTS := $(wildcard docs/transcripts/*.sh docs/transcripts/*.txt)
 
 # The kernel's stage stamps change only when the stage is redone.
-$(STAMP_DIR)/kernel $(STAMP_DIR)/headers: kernel ;
+$(KERNEL_STAMP) $(STAMP_DIR)/headers: kernel ;
 
 # The C programs: the two Makefiles know their sources and are incremental.
 guest-programs: kernel
@@ -30,7 +30,7 @@ guest-programs: kernel
 
 .SECONDEXPANSION:
 # A module: a fresh copy of its folder, built against the guest kernel.
-$(GUEST_BUILD)/modules/%.ko: $$(wildcard examples/modules/$$*/*) $(STAMP_DIR)/kernel
+$(GUEST_BUILD)/modules/%.ko: $$(wildcard examples/modules/$$*/*) $(KERNEL_STAMP)
 	@rm -rf $(@D)/$* && mkdir -p $(@D)/$* && cp examples/modules/$*/* $(@D)/$*/
 	@$(MAKE) -s -C $(KBUILD_DIR) M=$(abspath $(@D)/$*) modules >/dev/null
 	@cp $(@D)/$*/$*.ko $@

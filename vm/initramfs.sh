@@ -33,7 +33,7 @@ build() {
 	[ -d "$staging" ] || die "staging folder '$staging' does not exist"
 	[ -x "$BUSYBOX" ] || die "$BUSYBOX is missing; run 'make deps' (package busybox-static)"
 	[ -x "$GEN_INIT_CPIO" ] || die "$GEN_INIT_CPIO is missing; run 'make kernel'"
-	key=$(hash_of "$(stage_key kernel)" "$BUSYBOX" "$REPO_DIR/vm/init" "$REPO_DIR/vm/guest.conf" "$0" "$(hash_tree "$staging")")
+	key=$(hash_of "$(stage_key "kernel$VARIANT")" "$BUSYBOX" "$REPO_DIR/vm/init" "$REPO_DIR/vm/guest.conf" "$0" "$(hash_tree "$staging")")
 	# One image per key, so builds from several work trees do not clash.
 	out=$INITRAMFS_DIR/initramfs-$key.cpio.gz
 	if [ -f "$out" ]; then

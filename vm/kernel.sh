@@ -7,10 +7,18 @@
 #   vm/kernel.sh --print-var NAME   print a path (TREE_DIR, BUILD_DIR, ...)
 #   vm/kernel.sh --check-config FILE  check a .config against vm/kernel.config
 #   vm/kernel.sh --series           list the patches of the series, in order
+# KERNEL_VARIANT=debug builds the debug kernel instead: the same tree,
+# configured with vm/kernel-debug.config on top, into its own build and
+# modules folders with its own config and kernel stamps (vm/lib.sh).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-FRAGMENT=$REPO_DIR/vm/kernel.config
+FRAGMENTS=("$REPO_DIR/vm/kernel.config")
+case ${KERNEL_VARIANT:-} in
+'') ;;
+debug) FRAGMENTS+=("$REPO_DIR/vm/kernel-debug.config") ;;
+*) die "unknown KERNEL_VARIANT '$KERNEL_VARIANT' (empty or debug)" ;;
+esac
 SERIES_DIR=${SERIES_DIR:-$REPO_DIR/kernel-patches}
 KMAKE=(make -C "$TREE_DIR" O="$BUILD_DIR" ARCH=x86_64 -j"$JOBS")
 # A make above us (make check runs with -s) must not silence or steer this one.
@@ -46,24 +54,42 @@ stage_patch() {
 	key=$(hash_of "$(stage_key unpack)" "${args[@]}")
 	stage_done patch "$key" && return 0
 	stage_start patch
-	# Copy only files whose contents differ, without keeping the pristine
-	# times, so the incremental build sees every file a patch touched.
-	log "patch: syncing the working tree from the pristine copy"
-	mkdir -p "$TREE_DIR"
-	rsync -rlp --checksum --delete "$PRISTINE_DIR/" "$TREE_DIR/"
+	# The series is applied to copies of the files it touches; then only
+	# files whose contents differ are written to the tree (without the
+	# pristine times), so the incremental build recompiles what a change
+	# of the series really changed, and nothing else.
+	local work=$CACHE_DIR/patching touched=$CACHE_DIR/patching.list f
+	rm -rf "$work" && mkdir -p "$work" "$TREE_DIR"
+	while read -r patch; do
+		sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$SERIES_DIR/$patch"
+	done < <(series_patches) | sort -u >"$touched"
+	while read -r f; do
+		[ ! -f "$PRISTINE_DIR/$f" ] || install -D -m 0644 "$PRISTINE_DIR/$f" "$work/$f"
+	done <"$touched"
 	while read -r patch; do
 		log "patch: applying $patch"
-		patch -d "$TREE_DIR" -p1 --forward --batch --quiet --fuzz=0 \
+		patch -d "$work" -p1 --forward --batch --quiet --fuzz=0 \
 			<"$SERIES_DIR/$patch" >"$LOG_DIR/patch.log" 2>&1 || {
 			cat "$LOG_DIR/patch.log" >&2
 			die "patch kernel-patches/$patch does not apply to linux-source-6.12"
 		}
 	done < <(series_patches)
+	log "patch: syncing the working tree from the pristine copy and the patched files"
+	rsync -rlp --checksum --delete --exclude-from=<(sed 's|^|/|' "$touched") \
+		"$PRISTINE_DIR/" "$TREE_DIR/"
+	while read -r f; do
+		if [ ! -f "$work/$f" ]; then
+			rm -f "$TREE_DIR/$f"
+		elif ! cmp -s "$work/$f" "$TREE_DIR/$f"; then
+			mkdir -p "$(dirname "$TREE_DIR/$f")" && cp "$work/$f" "$TREE_DIR/$f"
+		fi
+	done <"$touched"
+	rm -rf "$work" "$touched"
 	stage_finish patch "$key"
 }
 
-# Every CONFIG_ line of the fragment must be in .config with the same value;
-# "# CONFIG_X is not set" must be absent or unset.
+# Every CONFIG_ line of the fragments must be in .config with the same
+# value; "# CONFIG_X is not set" must be absent or unset.
 check_config() {
 	local config=${1:-$BUILD_DIR/.config} line sym want got bad=()
 	while IFS= read -r line; do
@@ -78,42 +104,48 @@ check_config() {
 		*) got=n ;;
 		esac
 		[ "$got" = "$want" ] || bad+=("$sym: wanted $want, got $got")
-	done <"$FRAGMENT"
+	done < <(cat "${FRAGMENTS[@]}")
 	if [ ${#bad[@]} -gt 0 ]; then
 		printf '  %s\n' "${bad[@]}" >&2
-		die "the kernel configuration lacks ${#bad[@]} symbol(s) of vm/kernel.config (above)"
+		die "the kernel configuration lacks ${#bad[@]} symbol(s) of ${FRAGMENTS[*]##*/} (above)"
 	fi
 }
 
+# Configure in a scratch folder and replace .config only when it differs:
+# rewriting the same configuration would still make kbuild recompile.
 configure() {
-	"${KMAKE[@]}" tinyconfig
-	"$TREE_DIR/scripts/kconfig/merge_config.sh" -m -O "$BUILD_DIR" \
-		"$BUILD_DIR/.config" "$FRAGMENT"
-	"${KMAKE[@]}" olddefconfig
+	local tmp=$BUILD_DIR.configuring
+	rm -rf "$tmp" && mkdir -p "$tmp" "$BUILD_DIR"
+	make -C "$TREE_DIR" O="$tmp" ARCH=x86_64 tinyconfig
+	"$TREE_DIR/scripts/kconfig/merge_config.sh" -m -O "$tmp" \
+		"$tmp/.config" "${FRAGMENTS[@]}"
+	make -C "$TREE_DIR" O="$tmp" ARCH=x86_64 olddefconfig
+	cmp -s "$tmp/.config" "$BUILD_DIR/.config" || cp "$tmp/.config" "$BUILD_DIR/.config"
+	rm -rf "$tmp"
 }
 
 stage_config() {
 	local key
-	key=$(hash_of "$(stage_key patch)" "$FRAGMENT" "$0")
-	stage_done config "$key" && return 0
-	stage_start config
+	key=$(hash_of "$(stage_key patch)" "${FRAGMENTS[@]}" "$0")
+	stage_done "config$VARIANT" "$key" && return 0
+	stage_start "config$VARIANT"
 	mkdir -p "$BUILD_DIR"
-	run_logged config "tinyconfig + vm/kernel.config + olddefconfig (~20 s)" configure
+	run_logged "config$VARIANT" "tinyconfig + ${FRAGMENTS[*]##*/} + olddefconfig (~20 s)" configure
 	check_config
-	stage_finish config "$key"
+	stage_finish "config$VARIANT" "$key"
 }
 
 stage_kernel() {
 	local key
-	key=$(hash_of "$(stage_key config)")
-	stage_done kernel "$key" && return 0
-	stage_start kernel
-	run_logged kernel-build "building bzImage and modules (cold: 7-12 min on 2 cores; after a patch change: under 2 min)" \
+	key=$(hash_of "$(stage_key "config$VARIANT")")
+	stage_done "kernel$VARIANT" "$key" && return 0
+	stage_start "kernel$VARIANT"
+	run_logged "kernel-build$VARIANT" "building bzImage and modules (cold: 7-12 min on 2 cores, the debug kernel longer; after a patch change: under 2 min)" \
 		"${KMAKE[@]}" bzImage modules
 	rm -rf "$MODULES_DIR"
-	run_logged modules-install "installing modules for the initramfs (seconds)" \
+	run_logged "modules-install$VARIANT" "installing modules for the initramfs (seconds)" \
 		"${KMAKE[@]}" INSTALL_MOD_PATH="$MODULES_DIR" modules_install
-	stage_finish kernel "$key"
+	stage_finish "kernel$VARIANT" "$key"
 }
 
 stage_headers() {

@@ -11,9 +11,12 @@ JOBS=${JOBS:-$(nproc)}
 
 PRISTINE_DIR=$CACHE_DIR/linux-pristine
 TREE_DIR=$CACHE_DIR/linux
-BUILD_DIR=$CACHE_DIR/build
+# KERNEL_VARIANT=debug: the debug kernel's own build and modules folders
+# and config/kernel stamps (vm/kernel.sh); the tree and headers are shared.
+VARIANT=${KERNEL_VARIANT:+-$KERNEL_VARIANT}
+BUILD_DIR=$CACHE_DIR/build$VARIANT
 HEADERS_DIR=$CACHE_DIR/headers
-MODULES_DIR=$CACHE_DIR/modules
+MODULES_DIR=$CACHE_DIR/modules$VARIANT
 INITRAMFS_DIR=$CACHE_DIR/initramfs
 STAMP_DIR=$CACHE_DIR/stamps
 LOG_DIR=$CACHE_DIR/logs

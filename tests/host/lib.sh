@@ -8,6 +8,7 @@
 #   WORK_DIR    $OUT_DIR/host/$SUITE, emptied, for the test's files
 #   pass, fail, skip, result, check, expect_eq (tests/results.sh)
 #   build_c, check_build (below: the project's compiler and flags)
+#   guest_initramfs (below: a guest of the test's own, for vm/run.sh)
 # Scripts that are not tests (tests/fuzz/run.sh, tests/bench/decoder.sh)
 # source it for build_c; WORK_DIR is made only for a *.test.sh.
 set -euo pipefail
@@ -48,6 +49,17 @@ check_build() {
 		pass "$name"
 	else
 		fail "$name" "$(head -n 3 "$1.log")"
+		return 1
+	fi
+}
+
+# guest_initramfs ROOT: set INITRAMFS to an initramfs of the base guest
+# (busybox, vm/init, modules) plus the staging folder ROOT, for tests that
+# boot a guest of their own with vm/run.sh; on failure FAIL initramfs and
+# status 1, so a test can go on with: guest_initramfs "$root" || exit 0
+guest_initramfs() {
+	if ! INITRAMFS=$(vm/initramfs.sh "$1" 2>"$WORK_DIR/initramfs.log"); then
+		fail initramfs "$(tail -n 2 "$WORK_DIR/initramfs.log")"
 		return 1
 	fi
 }

@@ -27,17 +27,14 @@ say counting-after-write "$(counting)"
 say page-ext "$(dmesg | grep -c 'bytes of page_ext')"
 say sysctl-message "$(dmesg | grep -c 'Failed to set sysctl parameter .vm.mem_profiling')"
 GUEST
-if ! initramfs=$(vm/initramfs.sh "$out/root" 2>"$out/initramfs.log"); then
-	fail initramfs "$(tail -n 2 "$out/initramfs.log")"
-	exit 0
-fi
+guest_initramfs "$out/root" || exit 0
 
 # boot NAME [APPEND]: boot with these extra kernel arguments; results in
 # $out/NAME.
 boot() {
 	local rc=0 append=()
 	[ -z "$2" ] || append=(--append "$2")
-	vm/run.sh --initramfs "$initramfs" --timeout 120 "${append[@]}" \
+	vm/run.sh --initramfs "$INITRAMFS" --timeout 120 "${append[@]}" \
 		--channel "$out/$1" -- sh /opt/boot-check.sh >"$out/$1.log" 2>&1 || rc=$?
 	if [ "$rc" != 0 ]; then
 		fail "$1-boots" "exit $rc; see $out/$1.log"

@@ -6,16 +6,13 @@
 # Boots a bare guest (busybox and vm/init only) a few times.
 . tests/host/lib.sh
 mkdir -p "$WORK_DIR/root"
-if ! initramfs=$(vm/initramfs.sh "$WORK_DIR/root" 2>"$WORK_DIR/initramfs.log"); then
-	fail initramfs "$(tail -n 2 "$WORK_DIR/initramfs.log")"
-	exit 0
-fi
+guest_initramfs "$WORK_DIR/root" || exit 0
 log=$WORK_DIR/log
 
 # expect_status NAME WANT TIMEOUT COMMAND
 expect_status() {
 	local rc=0
-	vm/run.sh --initramfs "$initramfs" --timeout "$3" -- "$4" >"$log" 2>&1 || rc=$?
+	vm/run.sh --initramfs "$INITRAMFS" --timeout "$3" -- "$4" >"$log" 2>&1 || rc=$?
 	expect_eq "$1" "exit $2" "exit $rc$( [ "$rc" = "$2" ] || echo ": $(tail -n 1 "$log")")"
 }
 expect_status exit-status-reaches-host 7 120 'exit 7'
@@ -35,7 +32,7 @@ expect_timeout() {
 	local name=$1 want=$2
 	shift 2
 	rm -f "$WORK_DIR/timeout-arg"
-	PATH=$WORK_DIR/fake:$PATH ACCEL=tcg vm/run.sh --initramfs "$initramfs" "$@" -- true \
+	PATH=$WORK_DIR/fake:$PATH ACCEL=tcg vm/run.sh --initramfs "$INITRAMFS" "$@" -- true \
 		</dev/null >/dev/null 2>&1 || true
 	expect_eq "$name" "$want" "$(cat "$WORK_DIR/timeout-arg" 2>/dev/null || echo 'not run')"
 }

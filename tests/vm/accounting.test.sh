@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Every event accounted for: the sequenced producer (kernel-patches/0002)
+# Every event accounted for: the sequenced producer (examples/modules/seq_producer)
 # writes N numbered events as fast as it can into a small buffer while a
 # slow consumer (seq_consume) reads it on the other CPU, so events are lost.
 #  - overwrite mode, sub-buffers of 4 to 64 KiB, both CPUs, through the
@@ -79,8 +79,8 @@ overwrite() {
 	[ "$2" != mmap ] || expect_eq "$1/meta-page-lost-events" "$m" "$(val meta_lost)"
 }
 
-if ! modprobe seq_producer; then
-	fail load "modprobe seq_producer failed"
+if ! seq_load; then
+	fail load "insmod $SEQ_MODULE failed"
 	exit 0
 fi
 for cpu in 0 1; do

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The guest half of "make bench": the sequenced producer (kernel-patches/
-# 0002) writes on CPU 0 at rising rates while seq_consume reads CPU 0's
+# The guest half of "make bench": the sequenced producer (examples/modules/
+# seq_producer) writes on CPU 0 at rising rates while seq_consume reads CPU 0's
 # buffer from CPU 1 through read(), splice() and the mapping, in turn.
 #   bench-run.sh OUT_FILE [REPS]
 # Appends one line per run to OUT_FILE: "rep=R rate=EVENTS_PER_S" and then
@@ -16,7 +16,7 @@ SECONDS_PER_RUN=1
 RATES="10000 50000 200000 0"
 MAX_COUNT=300000 # events of an unlimited run
 
-modprobe seq_producer
+seq_load
 {
 	echo "# kernel $(uname -r), $(nproc) CPUs, sub-buffer 4 KiB, buffer_size_kb $TRACE_BUFFER_KB, payload $SIZE bytes"
 	echo "# reps $reps, rates $RATES (0: as fast as possible)"

@@ -56,8 +56,12 @@ check_rows() {
 	expect_eq rows-count "$n" "$(printf '%s\n' "$got" | wc -l)"
 }
 
-# The sequenced producer, the seq_producer sample module of kernel-patches/0002.
+# The sequenced producer, the project's module examples/modules/seq_producer.
 SEQ_PARAMS=/sys/module/seq_producer/parameters
+SEQ_MODULE=$GUEST_PREFIX/modules/seq_producer.ko
+
+# seq_load [PARAM=VALUE...]: load the producer (fails if it is loaded).
+seq_load() { insmod $SEQ_MODULE "$@"; }
 
 # seq_configure CPU COUNT SIZE RATE: the parameters of the next run.
 seq_configure() {

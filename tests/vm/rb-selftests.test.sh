@@ -1,21 +1,65 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The kernel's ring-buffer selftests from the patched tree's
-# tools/testing/selftests/ring-buffer: upstream map_test and map_rules_test
-# (kernel-patches/). tests/vm/Makefile builds them static as rb_<name>;
-# every TAP line becomes a result line, and a non-zero exit is a failure.
+# tools/testing/selftests/ring-buffer: upstream map_test, then
+# map_rules_test (kernel-patches/0002) twice in a row. tests/vm/Makefile
+# builds them static as rb_<name>; every TAP line becomes a result line,
+# and a non-zero exit is a failure. map_rules_test must give the same
+# results both times and leave the top level's buffer_size_kb,
+# current_tracer and set_event as it found them (set here to values that
+# are not the defaults).
 . "$(dirname "$0")/guest-lib.sh"
 
-for t in map_test map_rules_test; do
-	if ! command -v "rb_$t" >/dev/null; then
-		fail "$t" "rb_$t is not in $GUEST_PREFIX/bin"
-		continue
+# run_selftest NAME TAG: run rb_NAME, results named TAG/...; the TAP
+# result lines are kept in /tmp/rb_TAG.results.
+run_selftest() {
+	local rc=0 suite=$SUITE
+	if ! command -v "rb_$1" >/dev/null; then
+		fail "$2" "rb_$1 is not in $GUEST_PREFIX/bin"
+		return
 	fi
-	trace_reset
-	rc=0
-	"rb_$t" >/tmp/rb_$t.tap 2>&1 || rc=$?
-	tap_results </tmp/rb_$t.tap
-	expect_eq "$t-exit-status" 0 "$rc"
-	rm -f /tmp/rb_$t.tap
-done
+	"rb_$1" >/tmp/rb_$2.tap 2>&1 || rc=$?
+	SUITE=$suite/$2
+	tap_results </tmp/rb_$2.tap
+	SUITE=$suite
+	grep -E '^(not )?ok ' /tmp/rb_$2.tap >/tmp/rb_$2.results
+	expect_eq "$2-exit-status" 0 "$rc"
+	rm -f /tmp/rb_$2.tap
+}
+
+# top_state: the top-level settings map_rules_test must not change
+top_state() {
+	echo "buffer_size_kb=$(cat $TRACEFS/buffer_size_kb)"
+	echo "current_tracer=$(cat $TRACEFS/current_tracer)"
+	echo "set_event=$(cat $TRACEFS/set_event | tr '\n' ' ')"
+}
+
+trace_reset
+run_selftest map_test map_test
+
+trace_reset
+echo 700 >$TRACEFS/buffer_size_kb
+echo syscalls:sys_enter_getpid >$TRACEFS/set_event 2>/dev/null || true
+if echo __x64_sys_getpid >$TRACEFS/set_ftrace_filter 2>/dev/null; then
+	echo function >$TRACEFS/current_tracer
+fi
+before=$(top_state)
+run_selftest map_rules_test map_rules_test
+after1=$(top_state)
+run_selftest map_rules_test map_rules_test-again
+after2=$(top_state)
+expect_eq map_rules_test-leaves-top-level "$before" "$after1"
+expect_eq map_rules_test-again-leaves-top-level "$before" "$after2"
+if [ -s /tmp/rb_map_rules_test.results ] &&
+	cmp -s /tmp/rb_map_rules_test.results /tmp/rb_map_rules_test-again.results; then
+	pass map_rules_test-same-results-twice
+else
+	fail map_rules_test-same-results-twice "$(diff /tmp/rb_map_rules_test.results /tmp/rb_map_rules_test-again.results | grep '^[-+][no]' | head -n 2 | tr '\n' ' ')"
+fi
+expect_eq map_rules_test-no-instance-left "" "$(ls $TRACEFS/instances)"
+rm -f /tmp/rb_map_rules_test*.results /tmp/rb_map_test.results
+
+echo nop >$TRACEFS/current_tracer
+echo >$TRACEFS/set_ftrace_filter 2>/dev/null || true
+echo >$TRACEFS/set_event
 trace_reset

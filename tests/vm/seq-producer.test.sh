@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The sequenced event producer of kernel-patches/ (samples/seq_producer,
-# built as a module): load it, drive runs through its parameters, check
-# that every sequence number is either in the buffer or counted as overrun,
-# and unload it while it produces.
+# The sequenced event producer (examples/modules/seq_producer): load it,
+# drive runs through its parameters, check that every sequence number is
+# either in the buffer or counted as overrun, that a bound run ends when its
+# CPU goes offline, and unload it while it produces and while something
+# writes its "run" parameter.
 . "$(dirname "$0")/guest-lib.sh"
 
 P=$SEQ_PARAMS
@@ -26,9 +27,12 @@ consecutive() { awk -v first="$1" '$1 != first + NR - 1 { print "gap at line " N
 
 stat_of() { sed -n "s/^$2: //p" "$TRACEFS/per_cpu/cpu$1/stats"; }
 
-warnings_before=$(dmesg | grep -c -E 'WARNING:|BUG:')
-if ! modprobe seq_producer; then
-	fail load "modprobe seq_producer failed"
+# kernel_reports: how many warnings, bugs and oopses the kernel logged
+kernel_reports() { dmesg | grep -c -E 'WARNING:|BUG:|Oops'; }
+
+warnings_before=$(kernel_reports)
+if ! seq_load; then
+	fail load "insmod $SEQ_MODULE failed"
 	exit 0
 fi
 pass load
@@ -77,12 +81,30 @@ sleep 0.2
 expect_eq stopped-stays "$p1" "$(cat $P/produced)"
 [ "$p1" -gt 0 ] && pass stopped-after-producing || fail stopped-after-producing "produced $p1"
 
-# Bad parameters are refused at start.
-echo 4096 >$P/size
-if echo 1 >$P/run 2>/dev/null; then fail size-too-large-refused "accepted"; else pass size-too-large-refused; fi
+# Bad parameters are refused: a size when written, a CPU at start.
+echo 16 >$P/size
+if echo 4096 >$P/size 2>/dev/null; then fail size-too-large-refused "accepted"; else pass size-too-large-refused; fi
+expect_eq size-kept 16 "$(cat $P/size)"
 echo 0 >$P/size
 echo 7 >$P/cpu
 if echo 1 >$P/run 2>/dev/null; then fail absent-cpu-refused "accepted"; else pass absent-cpu-refused; fi
+
+# A run bound to a CPU ends when that CPU goes offline, and none of its
+# events is written on another CPU.
+ONLINE=/sys/devices/system/cpu/cpu$CPU/online
+if [ -w $ONLINE ]; then
+	trace_reset
+	echo 1 >"$EV/enable"
+	seq_configure $CPU 0 0 1000 && echo 1 >$P/run
+	sleep 0.3
+	echo 0 >$ONLINE
+	if seq_wait_end 10; then pass hotplug-ends-run; else fail hotplug-ends-run "run still 1 with cpu$CPU offline"; echo 0 >$P/run; fi
+	echo 1 >$ONLINE
+	expect_eq hotplug-nothing-elsewhere 0 "$(seqs 0 | wc -l)"
+	echo 0 >"$EV/enable"
+else
+	fail hotplug-ends-run "$ONLINE is not writable"
+fi
 
 # Unloading while producing stops the producer.
 echo $CPU >$P/cpu && echo 0 >$P/count && echo 0 >$P/rate && echo 1 >$P/run
@@ -90,9 +112,37 @@ sleep 0.2
 check unload-while-producing rmmod seq_producer
 check unloaded test ! -e /sys/module/seq_producer
 
+# Unloading while "run" is being written: no run may start once the
+# module's exit has begun (its thread would run in freed module text).
+# Ten unloads, each racing a writer on the other CPU.
+race_ok=0
+i=0
+while [ $i -lt 10 ]; do
+	i=$((i + 1))
+	seq_load cpu=$CPU count=0 rate=0 || break
+	taskset -c 0 sh -c "while :; do echo 1 >$P/run; done" 2>/dev/null &
+	writer=$!
+	sleep 0.1
+	rmmod seq_producer || break
+	kill $writer 2>/dev/null
+	wait $writer 2>/dev/null
+	sleep 0.1
+	if grep -qx seq_producer /proc/[0-9]*/comm 2>/dev/null; then
+		fail rmmod-while-run-written "a seq_producer thread outlived the module (unload $i)"
+		break
+	fi
+	if [ "$(kernel_reports)" != "$warnings_before" ]; then
+		fail rmmod-while-run-written "the kernel logged a bug during unload $i: $(dmesg | grep -E 'BUG:|Oops' | head -n 1)"
+		break
+	fi
+	race_ok=$i
+done
+[ $race_ok = 10 ] && pass rmmod-while-run-written
+test -e /sys/module/seq_producer && rmmod seq_producer
+
 # run=1 at load time starts a run once the module is ready.
 trace_reset
-check load-with-run modprobe seq_producer cpu=$CPU count=100 run=1
+check load-with-run seq_load cpu=$CPU count=100 run=1
 if [ -d $P ] && seq_wait_end 30; then
 	expect_eq load-with-run-produced 100 "$(cat $P/produced)"
 else
@@ -100,4 +150,4 @@ else
 fi
 rmmod seq_producer 2>/dev/null
 trace_reset
-expect_eq no-kernel-warnings "$warnings_before" "$(dmesg | grep -c -E 'WARNING:|BUG:')"
+expect_eq no-kernel-warnings "$warnings_before" "$(kernel_reports)"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * seq_consume: consume one CPU's ring buffer while the sequenced producer
- * (samples/seq_producer, kernel-patches/0002) writes into it, through
+ * (examples/modules/seq_producer) writes into it, through
  * read(), splice() or the mapping (examples/tracemap.c), and account for
  * every sequence number. Used by tests/vm/accounting.test.sh (is every
  * event delivered or reported lost?) and tests/vm/bench-run.sh (how fast,
@@ -139,7 +139,7 @@ static void load_format(const char *tracefs)
 		die("%s", fs.err);
 	f = tm_formats_find_name(&fs, "seq_producer", "seq_event");
 	if (!f)
-		die("no seq_producer/seq_event in %s/events (modprobe seq_producer)",
+		die("no seq_producer/seq_event in %s/events (load seq_producer.ko)",
 		    tracefs);
 	fmt.type = f->id;
 	for (int i = 0; i < 3; i++) {

@@ -95,7 +95,7 @@ flood_stop() {
 	echo "$1: trace_stream stopped $((t1 - t0)) cs after the first SIGINT under a flood"
 	if [ $((t1 - t0)) -lt "$2" ]; then pass "$1"; else fail "$1" "still running $((t1 - t0)) cs after SIGINT"; fi
 }
-if modprobe seq_producer; then
+if seq_load; then
 	trace_reset
 	echo 256 >$TRACEFS/buffer_size_kb
 	echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
@@ -106,7 +106,7 @@ if modprobe seq_producer; then
 	echo 0 >$SEQ_PARAMS/run
 	rmmod seq_producer
 else
-	fail sigint-flood-stops "modprobe seq_producer failed"
+	fail sigint-flood-stops "insmod $SEQ_MODULE failed"
 fi
 
 # prints FILE: the payloads of FILE's ftrace/print lines, "|"-joined

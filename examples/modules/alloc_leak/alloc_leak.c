@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * alloc_leak: a module that leaks on purpose, to watch in /proc/allocinfo.
- * Every block is BLOCK_SIZE bytes from one kmalloc() call site, so the
+ * Every block is LEAK_BLOCK_SIZE bytes from one kmalloc() call site, so the
  * module has exactly one allocinfo line, "... [alloc_leak] func:leak_blocks".
  *   insmod alloc_leak.ko blocks=N      allocate N blocks at load
  *   echo N >/sys/module/alloc_leak/parameters/leak      N more blocks
@@ -14,11 +14,11 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 
-#define BLOCK_SIZE 4096
+#define LEAK_BLOCK_SIZE 4096
 
 struct block {
 	struct list_head node;
-	char data[BLOCK_SIZE - sizeof(struct list_head)];
+	char data[LEAK_BLOCK_SIZE - sizeof(struct list_head)];
 };
 
 static LIST_HEAD(blocks_list);
