@@ -22,20 +22,8 @@
 #include "kselftest_harness.h"
 #include "trace_mmap_compat.h"
 
-#define T "/sys/kernel/tracing"
+#include "tracefs_write.h"
 #define RAW T "/per_cpu/cpu0/trace_pipe_raw"
-
-static int write_file(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
 
 static double now_ms(void)
 {

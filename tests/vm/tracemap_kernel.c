@@ -30,33 +30,13 @@
 #include "kselftest_harness.h"
 #include "tracemap.h"
 
-#define T "/sys/kernel/tracing"
+#include "tracefs_write.h"
 /*
  * A 32-bit build reads through read(): 6.12 has no GET_READER for 32-bit
  * processes (see compat_32bit_get_reader); tracemap-m32.test.sh runs the
  * tests that hold for both paths.
  */
 #define MAP_FLAGS (TM_NONBLOCK | (sizeof(long) == 4 ? TM_FALLBACK_READ : 0))
-
-static int write_file(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
-static int write_int(const char *path, int v)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "%d", v);
-	return write_file(path, buf);
-}
 
 /*
  * Back to the buffer size of a fresh boot, TRACE_BUFFER_KB (vm/guest.conf,

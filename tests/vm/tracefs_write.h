@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* Writing tracefs files from the guest's C tests: one definition. */
+#ifndef TRACEFS_WRITE_H
+#define TRACEFS_WRITE_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define T "/sys/kernel/tracing"
+
+/* Write val to path (truncating). Returns 0 or -errno. */
+static inline int write_file(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/* Write the decimal number v to path. Returns 0 or -errno. */
+static inline int write_int(const char *path, int v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%d", v);
+	return write_file(path, buf);
+}
+
+#endif /* TRACEFS_WRITE_H */
