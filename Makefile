@@ -80,6 +80,7 @@ check-vm: initramfs
 	@echo "vm: running the guest tests (boot ~3 s, tests ~1 min under TCG)"
 	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
+	@tests/interop-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/interop.results
 
 # The debug guest (issue 17): the debug kernel (vm/kernel-debug.config, its
 # own build folder; cold build ~25 min) with its own guest files in

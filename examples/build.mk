@@ -38,8 +38,9 @@ ifeq ($(STATIC),1)
 override LDFLAGS += -static
 endif
 
-# The library every program links (tracemap.c: open, map, decode).
-LIB_SRCS := $(EXAMPLES_DIR)/tracemap.c
+# The library every program links (tracemap.c: open, map, decode; tracedat.c:
+# trace.dat output; tracemerge.c: CPUs merged by time).
+LIB_SRCS := $(addprefix $(EXAMPLES_DIR)/,tracemap.c tracedat.c tracemerge.c)
 LIB_HDRS := $(wildcard $(EXAMPLES_DIR)/*.h)
 # What a program built with these flags depends on besides its own source:
 # the library, this file, and (one file of) the uapi headers, which the

@@ -14,9 +14,13 @@
  * The time is the trace clock; for a loss, the time of the sub-buffer that
  * follows it, or of the last event printed before it. PAYLOAD is the text
  * of an ftrace/print event, or name=value pairs in format order ("..."
- * around strings). Events of an
- * unknown type print as "unknown/ID size=N". Events are in time order per
- * CPU; lines of different CPUs are not merged by time.
+ * around strings). Events of an unknown type print as "unknown/ID size=N".
+ * Lines of several CPUs come merged in time order (examples/tracemerge.h:
+ * an event waits up to about twice --watermark ms for idle CPUs);
+ * --per-cpu prints each CPU's in turn, in time order per CPU only.
+ * --output FILE also writes the sub-buffers read into FILE, a trace-cmd
+ * trace.dat (examples/tracedat.h), losses included: live, those the
+ * mapping gave; with --offline, the capture's.
  * Errors and warnings go to stderr, one line each, starting "trace_stream:".
  * Exit status: 0; 1 on an error (after printing whatever could be decoded);
  * 2 on bad usage.
@@ -35,15 +39,18 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "tracedat.h"
 #include "tracemap.h"
+#include "tracemerge.h"
 
 #define MAX_CPUS 1024
 
 static const char usage_text[] =
 	"usage: trace_stream [--cpu N] [--instance NAME] [--tracefs DIR]\n"
-	"                    [--nonblock] [--interval MS]\n"
+	"                    [--nonblock] [--interval MS] [--per-cpu]\n"
+	"                    [--watermark MS] [--output FILE]\n"
 	"       trace_stream --offline FILE [--subbuf-size BYTES] [--cpu N]\n"
-	"                    [--tracefs DIR]\n"
+	"                    [--tracefs DIR] [--output FILE]\n"
 	"Print the events of the tracing ring buffer, read through its memory\n"
 	"mapping (Linux 6.10+; read() of trace_pipe_raw where it cannot be\n"
 	"mapped), one line each: CPU TIME SYSTEM/EVENT PAYLOAD, and a line for\n"
@@ -60,6 +67,11 @@ static const char usage_text[] =
 	"                   returned, as CPU --cpu (default 0); a bad sub-buffer\n"
 	"                   is named, the others decoded, and the exit status 1\n"
 	"  --subbuf-size B  FILE's sub-buffer size (default: detected)\n"
+	"  --per-cpu        each CPU's lines in turn, not merged by time\n"
+	"  --watermark MS   merged: how long an event waits for idle CPUs\n"
+	"                   (default 10; it may wait up to twice that)\n"
+	"  --output FILE    also write what is read to FILE, a trace-cmd\n"
+	"                   trace.dat (trace-cmd report FILE, kernelshark FILE)\n"
 	"  --help           print this and exit\n"
 	"Runs until SIGINT or SIGTERM, then prints what the buffers hold (a second\n"
 	"signal: at once).\n";
@@ -209,6 +221,15 @@ static void print_event(int cpu, const struct tm_event *ev)
 	out("%s/%s %s\n", f->system, f->name, text);
 }
 
+/* The directory of the buffer: tracefs, or its instances/NAME. */
+static const char *buffer_dir(char *dir, size_t size, const char *tracefs,
+			      const char *instance)
+{
+	snprintf(dir, size, "%s%s%s", tracefs, instance ? "/instances/" : "",
+		 instance ? instance : "");
+	return dir;
+}
+
 /* Load the event formats of the buffer; warn when there are none. */
 static void load_formats(const char *tracefs, const char *instance)
 {
@@ -216,16 +237,92 @@ static void load_formats(const char *tracefs, const char *instance)
 	int r = -ENOENT;
 
 	if (tracefs) {
-		snprintf(dir, sizeof(dir), "%s%s%s", tracefs,
-			 instance ? "/instances/" : "",
-			 instance ? instance : "");
-		r = tm_formats_load(&formats, dir);
+		r = tm_formats_load(&formats, buffer_dir(dir, sizeof(dir),
+							 tracefs, instance));
 	}
 	if (r <= 0)
 		warn("no event format could be loaded from %s/events%s%s: events print as unknown/ID",
 		     tracefs ? dir : "(no tracefs found)", r < 0 ? ": " : "",
 		     r < 0 ? strerror(-r) : "");
 	/* Some files that failed: print_event() says so if it matters. */
+}
+
+/* --- --output: a trace.dat of what is read ---------------------------- */
+
+static const char *output; /* --output FILE, or NULL */
+static struct tracedat dat;
+static bool recording; /* dat is open and nothing failed */
+static bool dat_failed;
+
+static void dat_fail(void)
+{
+	warn("%s: %s; it is not written", output, tracedat_error(&dat));
+	tracedat_discard(&dat);
+	recording = false;
+	dat_failed = true;
+}
+
+/* Around every GET_READER (rd NULL before it): keep the sub-buffers read. */
+static int record(void *arg, int idx, const struct tracemap *tm,
+		  const struct tm_reader *rd)
+{
+	int cpu = tracemap_cpu(tm);
+
+	(void)arg;
+	(void)idx;
+	if (recording && (rd ? tracedat_map_after(&dat, cpu, tm, rd) :
+			       tracedat_map_before(&dat, cpu, tm)))
+		dat_fail();
+	return 0; /* reading goes on: the events still reach stdout */
+}
+
+/* Start the file for the n readers tms[0..n-1] of the buffer in dir. */
+static void output_start(const char *dir, struct tracemap *const *tms, int n)
+{
+	int cpus = 0;
+
+	for (int i = 0; i < n; i++)
+		if (tracemap_cpu(tms[i]) >= cpus)
+			cpus = tracemap_cpu(tms[i]) + 1;
+	recording = !tracedat_create(&dat, output, dir, cpus,
+				     tracemap_subbuf_size(tms[0]));
+	if (!recording)
+		dat_fail();
+}
+
+/* The last sub-buffer of each reader, then the file. 0, or 1 on failure. */
+static int output_finish(struct tracemap *const *tms, int n)
+{
+	for (int i = 0; i < n && recording; i++)
+		if (tracedat_map_end(&dat, tracemap_cpu(tms[i]), tms[i]))
+			dat_fail();
+	if (recording && tracedat_finish(&dat, 0)) {
+		warn("%s: %s", output, tracedat_error(&dat));
+		dat_failed = true;
+	}
+	recording = false;
+	return output && dat_failed;
+}
+
+/* --offline with --output: the whole capture into the file. */
+static int offline_output(const char *file, size_t size, int cpu,
+			  const char *tracefs)
+{
+	int r = tracedat_create(&dat, output, tracefs ? tracefs : ".", cpu + 1,
+				(uint32_t)size);
+
+	if (!r && tracedat_add_capture(&dat, cpu, file) < 0)
+		r = -1;
+	if (r) {
+		warn("%s: %s; it is not written", output, tracedat_error(&dat));
+		tracedat_discard(&dat);
+		return 1;
+	}
+	if (tracedat_finish(&dat, 0)) {
+		warn("%s: %s", output, tracedat_error(&dat));
+		return 1;
+	}
+	return 0;
 }
 
 /* --- offline: a file of sub-buffers --------------------------------- */
@@ -427,6 +524,8 @@ static int offline(const char *file, size_t size, int cpu, const char *tracefs)
 	}
 	free(last);
 	munmap(map, c.len);
+	if (output)
+		ret |= offline_output(file, size, cpu, tracefs);
 	return out_flush() | ret;
 }
 
@@ -453,7 +552,10 @@ static int drain(struct tracemap *tm, unsigned int max_swaps)
 		if (out_errno || swaps == max_swaps || stop > 1 ||
 		    (stop && max_swaps == -1U))
 			return 0;
+		record(NULL, 0, tm, NULL);
 		r = tracemap_get_reader(tm, &rd);
+		if (r >= 0)
+			record(NULL, 0, tm, &rd);
 		print_loss(tm, &rd); /* whatever r: drops come with a 0 */
 		if (r <= 0)
 			return r;
@@ -511,13 +613,20 @@ static int live(const char *tracefs, const char *instance, int cpu,
 	static struct pollfd pfds[MAX_CPUS];
 	int n = open_cpus(tms, tracefs, instance, cpu), ret = 0;
 
+	static struct tracemap *ptrs[MAX_CPUS];
+	char dir[600];
+
 	if (n < 0)
 		return 1;
 	for (int i = 0; i < n; i++) {
 		pfds[i].fd = tracemap_fd(&tms[i]);
 		pfds[i].events = POLLIN;
+		ptrs[i] = &tms[i];
 	}
 	load_formats(tracefs, instance);
+	if (output)
+		output_start(buffer_dir(dir, sizeof(dir), tracefs, instance),
+			     ptrs, n);
 	while (!stop && !ret) {
 		for (int i = 0; i < n && !ret && !stop; i++) {
 			if (drain(&tms[i], -1U) < 0) {
@@ -549,8 +658,70 @@ static int live(const char *tracefs, const char *instance, int cpu,
 	}
 	if (stop)
 		ret |= out_flush();
+	ret |= output_finish(ptrs, n);
 	for (int i = 0; i < n; i++)
 		tracemap_close(&tms[i]);
+	return ret;
+}
+
+/*
+ * Several CPUs merged in time order (tracemerge.h). Stopped by a signal,
+ * it prints what the buffers hold, at most about one buffer's worth.
+ */
+static int live_merged(const char *tracefs, const char *instance, bool nonblock,
+		       int interval, int watermark)
+{
+	static struct tracemap *ptrs[MAX_CPUS];
+	struct tm_merge_item it;
+	struct tm_merge m;
+	uint64_t left = 0; /* events the final drain may still print */
+	bool draining = false;
+	char dir[600];
+	int n, r, ret = 0;
+
+	n = tm_merge_open(&m, tracefs, instance, NULL, 0, TM_FALLBACK_READ);
+	if (n < 0) {
+		warn("%s", tm_merge_error(&m));
+		return 1;
+	}
+	for (int i = 0; i < n; i++) {
+		ptrs[i] = tm_merge_map(&m, i);
+		/* the smallest event takes 12 bytes */
+		left += (uint64_t)buffer_subbufs(ptrs[i]) *
+			tracemap_subbuf_size(ptrs[i]) / 12;
+	}
+	tm_merge_set_watermark(&m, watermark);
+	load_formats(tracefs, instance);
+	if (output)
+		output_start(buffer_dir(dir, sizeof(dir), tracefs, instance),
+			     ptrs, n);
+	tm_merge_set_hook(&m, record, NULL);
+	while (!out_errno && stop < 2 && (!draining || left--)) {
+		if (!draining && (nonblock || stop)) {
+			tm_merge_drain(&m);
+			draining = true;
+		}
+		r = tm_merge_next(&m, &it, interval ? interval : -1);
+		if (r == -EINTR)
+			continue; /* the signal set stop */
+		if (r < 0) {
+			warn("%s", tm_merge_error(&m));
+			ret = 1;
+			break;
+		}
+		if (r == 0) {
+			ret |= out_flush();
+			if (draining || ret)
+				break;
+		} else if (it.is_loss) {
+			print_loss(ptrs[it.idx], &it.loss);
+		} else {
+			print_event(it.cpu, &it.ev);
+		}
+	}
+	ret |= out_flush();
+	ret |= output_finish(ptrs, n);
+	tm_merge_close(&m);
 	return ret;
 }
 
@@ -565,8 +736,13 @@ int main(int argc, char **argv)
 		{ "offline", required_argument, NULL, 'o' },
 		{ "subbuf-size", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "output", required_argument, NULL, 'O' },
+		{ "per-cpu", no_argument, NULL, 'p' },
+		{ "watermark", required_argument, NULL, 'w' },
 		{ 0 }
 	};
+	long watermark = TM_MERGE_WATERMARK_MS;
+	bool per_cpu = false;
 	const char *instance = NULL, *tracefs = NULL, *file = NULL;
 	long cpu = -1, interval = 1000, subbuf_size = 0;
 	bool nonblock = false;
@@ -603,6 +779,17 @@ int main(int argc, char **argv)
 				       &subbuf_size))
 				return 2;
 			break;
+		case 'O':
+			output = optarg;
+			break;
+		case 'p':
+			per_cpu = true;
+			break;
+		case 'w':
+			if (cli_number("--watermark", optarg, 0, 60000,
+				       &watermark))
+				return 2;
+			break;
 		default:
 			return cli_other_option(opt, usage_text, argv, optind);
 		}
@@ -622,8 +809,12 @@ int main(int argc, char **argv)
 	} else {
 		sigaction(SIGINT, &sa, NULL); /* no SA_RESTART: poll returns */
 		sigaction(SIGTERM, &sa, NULL);
-		ret = live(tracefs, instance, (int)cpu, nonblock,
-			   (int)interval);
+		if (cpu < 0 && !per_cpu)
+			ret = live_merged(tracefs, instance, nonblock,
+					  (int)interval, (int)watermark);
+		else
+			ret = live(tracefs, instance, (int)cpu, nonblock,
+				   (int)interval);
 	}
 	tm_formats_free(&formats);
 	return ret;

@@ -8,7 +8,7 @@ PACKAGES=(
 	linux-source-6.12 qemu-system-x86 busybox-static
 	gcc libc6-dev gcc-multilib libc6-dev-i386 make bc bison flex libelf-dev libssl-dev cpio kmod rsync xz-utils
 	patch git perl
-	libtraceevent-dev
+	libtraceevent-dev trace-cmd
 	clang libclang-rt-14-dev valgrind python3-matplotlib
 	python3-sphinx graphviz chromium
 )

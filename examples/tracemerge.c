@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tracemerge: N CPUs of one ring buffer merged by time. See tracemerge.h.
+ * Each CPU has at most one head: a loss, or else its next event. The
+ * smallest head is returned once every CPU without a head was found empty
+ * watermark ms after that head was read.
+ */
+#include "tracemerge.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_CPUS 4096
+
+static int fail(struct tm_merge *m, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(m->err, sizeof(m->err), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+void tm_merge_close(struct tm_merge *m)
+{
+	for (int i = 0; i < m->n; i++)
+		tracemap_close(&m->cpus[i].tm);
+	free(m->cpus);
+	free(m->pfds);
+	m->cpus = NULL;
+	m->pfds = NULL;
+	m->n = 0;
+}
+
+static int open_one(struct tm_merge *m, const char *tracefs,
+		    const char *instance, int cpu, int flags)
+{
+	struct tm_merge_cpu *c = &m->cpus[m->n];
+	int r = tracemap_open(&c->tm, tracefs, instance, cpu,
+			      flags | TM_NONBLOCK);
+
+	if (r)
+		return fail(m, r, "%s", tracemap_error(&c->tm));
+	m->pfds[m->n].fd = tracemap_fd(&c->tm);
+	m->pfds[m->n].events = POLLIN;
+	m->n++;
+	return 0;
+}
+
+int tm_merge_open(struct tm_merge *m, const char *tracefs, const char *instance,
+		  const int *cpus, int n, int flags)
+{
+	int cap = cpus ? n : MAX_CPUS, r = 0;
+
+	memset(m, 0, sizeof(*m));
+	m->watermark_ms = TM_MERGE_WATERMARK_MS;
+	if (cap <= 0 || cap > MAX_CPUS)
+		return fail(m, -EINVAL, "%d CPUs: need 1 to %d", cap, MAX_CPUS);
+	m->cpus = calloc((size_t)cap, sizeof(*m->cpus));
+	m->pfds = calloc((size_t)cap, sizeof(*m->pfds));
+	if (!m->cpus || !m->pfds) {
+		tm_merge_close(m);
+		return fail(m, -ENOMEM, "out of memory");
+	}
+	for (int i = 0; i < cap && !r; i++) {
+		r = open_one(m, tracefs, instance, cpus ? cpus[i] : i, flags);
+		if (!cpus && (r == -ENXIO || (r == -ENODEV && m->n > 0)))
+			r = r == -ENXIO ? 0 :
+					  1; /* offline; past the last CPU */
+	}
+	if (r < 0) {
+		char err[sizeof(m->err)];
+
+		memcpy(err, m->err, sizeof(err));
+		tm_merge_close(m);
+		memcpy(m->err, err, sizeof(err));
+		return r;
+	}
+	return m->n;
+}
+
+void tm_merge_set_watermark(struct tm_merge *m, int ms)
+{
+	m->watermark_ms = ms < 0 ? 0 : ms;
+}
+
+void tm_merge_set_hook(struct tm_merge *m, tm_merge_hook hook, void *arg)
+{
+	m->hook = hook;
+	m->hook_arg = arg;
+}
+
+void tm_merge_drain(struct tm_merge *m)
+{
+	m->draining = true;
+	for (int i = 0; i < m->n; i++)
+		m->cpus[i].empty = false; /* look once more at each */
+}
+
+struct tracemap *tm_merge_map(struct tm_merge *m, int idx)
+{
+	return idx >= 0 && idx < m->n ? &m->cpus[idx].tm : NULL;
+}
+
+int tm_merge_count(const struct tm_merge *m)
+{
+	return m->n;
+}
+
+const char *tm_merge_error(const struct tm_merge *m)
+{
+	return m->err;
+}
+
+static bool has_head(const struct tm_merge_cpu *c)
+{
+	return c->have_ev || c->have_loss;
+}
+
+static int get_reader(struct tm_merge *m, int i, struct tm_reader *rd)
+{
+	struct tm_merge_cpu *c = &m->cpus[i];
+	int r = m->hook ? m->hook(m->hook_arg, i, &c->tm, NULL) : 0;
+
+	if (r)
+		return r;
+	r = tracemap_get_reader(&c->tm, rd);
+	if (r < 0)
+		return fail(m, r, "%s", tracemap_error(&c->tm));
+	if (m->hook) {
+		int h = m->hook(m->hook_arg, i, &c->tm, rd);
+
+		if (h)
+			return h;
+	}
+	return r;
+}
+
+/* Give CPU i a head if it has none: its next event, or a loss. */
+static int refill(struct tm_merge *m, int i)
+{
+	struct tm_merge_cpu *c = &m->cpus[i];
+	struct tm_reader rd;
+
+	/* a few rounds: "maybe more" from GET_READER can find nothing */
+	for (int tries = 0; !has_head(c) && tries < 4; tries++) {
+		int r = tracemap_next(&c->tm, &c->ev);
+
+		if (r < 0)
+			return fail(m, r, "%s", tracemap_error(&c->tm));
+		if (r > 0) {
+			c->have_ev = true;
+			c->empty = false;
+			c->seen_at = now_ns();
+			return 0;
+		}
+		r = get_reader(m, i, &rd);
+		if (r < 0)
+			return r;
+		if (rd.loss != TM_LOSS_NONE) {
+			c->loss = rd;
+			c->loss_ts = rd.new_subbuf ? rd.ts : c->last_ts;
+			c->have_loss = true;
+			c->empty = false;
+			c->seen_at = now_ns();
+			return 0;
+		}
+		if (r == 0)
+			break;
+	}
+	if (!has_head(c)) {
+		c->empty = true;
+		c->checked_at = now_ns();
+	}
+	return 0;
+}
+
+static uint64_t head_ts(const struct tm_merge_cpu *c)
+{
+	return c->have_loss ? c->loss_ts : c->ev.ts;
+}
+
+/* The CPU with the earliest head (a loss before an event of the same time). */
+static int earliest(const struct tm_merge *m)
+{
+	int best = -1;
+
+	for (int i = 0; i < m->n; i++) {
+		const struct tm_merge_cpu *c = &m->cpus[i], *b;
+
+		if (!has_head(c))
+			continue;
+		if (best < 0) {
+			best = i;
+			continue;
+		}
+		b = &m->cpus[best];
+		if (head_ts(c) < head_ts(b) ||
+		    (head_ts(c) == head_ts(b) && c->have_loss && !b->have_loss))
+			best = i;
+	}
+	return best;
+}
+
+/* poll() the CPUs (only those without a head when idle_only). */
+static int wait_fds(struct tm_merge *m, int ms, bool idle_only)
+{
+	for (int i = 0; i < m->n; i++)
+		m->pfds[i].fd = (!idle_only || !has_head(&m->cpus[i])) ?
+					tracemap_fd(&m->cpus[i].tm) :
+					-1;
+	if (poll(m->pfds, (nfds_t)m->n, ms) < 0)
+		return fail(m, -errno, "poll: %s", strerror(errno));
+	return 0;
+}
+
+static void take(struct tm_merge *m, int i, struct tm_merge_item *it)
+{
+	struct tm_merge_cpu *c = &m->cpus[i];
+
+	memset(it, 0, sizeof(*it));
+	it->idx = i;
+	it->cpu = tracemap_cpu(&c->tm);
+	if (c->have_loss) {
+		it->is_loss = true;
+		it->ts = c->loss_ts;
+		it->loss = c->loss;
+		c->have_loss = false;
+	} else {
+		it->ts = c->ev.ts;
+		it->ev = c->ev;
+		c->last_ts = c->ev.ts;
+		c->have_ev = false;
+	}
+}
+
+int tm_merge_next(struct tm_merge *m, struct tm_merge_item *it, int timeout_ms)
+{
+	uint64_t start = now_ns();
+	bool waited = false;
+	int r;
+
+	for (;;) {
+		uint64_t need, now;
+		int best, idle_ms = -1;
+
+		for (int i = 0; i < m->n; i++) {
+			if (!has_head(&m->cpus[i]) &&
+			    (!m->cpus[i].empty || waited)) {
+				r = refill(m, i);
+				if (r)
+					return r;
+			}
+		}
+		waited = false;
+		best = earliest(m);
+		now = now_ns();
+		if (best < 0) {
+			/* every CPU is empty */
+			uint64_t spent = (now - start) / 1000000;
+
+			if (m->draining ||
+			    (timeout_ms >= 0 && spent >= (uint64_t)timeout_ms))
+				return 0;
+			r = wait_fds(m,
+				     timeout_ms < 0 ? -1 :
+						      timeout_ms - (int)spent,
+				     false);
+			if (r)
+				return r;
+			waited = true;
+			continue;
+		}
+		if (m->draining) {
+			take(m, best, it);
+			return 1;
+		}
+		/* Every empty CPU must have been looked at watermark after. */
+		need = m->cpus[best].seen_at +
+		       (uint64_t)m->watermark_ms * 1000000;
+		for (int i = 0; i < m->n; i++) {
+			const struct tm_merge_cpu *c = &m->cpus[i];
+
+			if (!has_head(c) && c->checked_at < need) {
+				idle_ms = now >= need ?
+						  0 :
+						  (int)((need - now + 999999) /
+							1000000);
+				break;
+			}
+		}
+		if (idle_ms < 0) {
+			take(m, best, it);
+			return 1;
+		}
+		if (idle_ms > 0) {
+			r = wait_fds(m, idle_ms, true);
+			if (r)
+				return r;
+		}
+		waited = true; /* look at the empty CPUs again */
+	}
+}

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tracemerge: the CPUs of one ring buffer as one stream in time order, as
+ * trace_pipe gives them, read through the mapping (tracemap.h). One poll()
+ * set for all CPUs; each loss comes in the stream where it happened (before
+ * the events of the sub-buffer that reported it).
+ * Copy tracemerge.c and tracemerge.h together with the tracemap files.
+ *
+ * The watermark: an event is returned only when every CPU either has a
+ * later event ready or was found empty at least watermark_ms after the
+ * event was read. An idle CPU is looked at again (one GET_READER) at most
+ * once per watermark, so an event waits for the others between
+ * watermark_ms and about twice that, and an event that another CPU
+ * commits more than watermark_ms after a later event was read can come
+ * out of order (the ring buffer commits an event within microseconds of
+ * taking its time stamp). tm_merge_drain() stops the waiting: what the
+ * buffers hold is returned in order without looking at idle CPUs again
+ * (for --nonblock and for the last read before exit).
+ */
+#ifndef TRACEMERGE_H
+#define TRACEMERGE_H
+
+#include <poll.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tracemap.h"
+
+#define TM_MERGE_WATERMARK_MS 10 /* the default watermark */
+
+/* Called before (rd NULL) and after every tracemap_get_reader() of CPU idx. */
+typedef int (*tm_merge_hook)(void *arg, int idx, const struct tracemap *tm,
+			     const struct tm_reader *rd);
+
+/* One CPU of the merge; private to tracemerge.c. */
+struct tm_merge_cpu {
+	struct tracemap tm;
+	struct tm_event ev; /* the next event, when have_ev */
+	struct tm_reader loss; /* a loss to return before it, when have_loss */
+	uint64_t loss_ts, last_ts;
+	uint64_t seen_at; /* CLOCK_MONOTONIC ns when the head was read */
+	uint64_t checked_at; /* ... when the CPU was last found empty */
+	bool have_ev, have_loss, empty;
+};
+
+/* What tm_merge_next() returns. */
+struct tm_merge_item {
+	int idx; /* index of the CPU in the merge: tm_merge_map(m, idx) */
+	int cpu; /* its CPU number */
+	bool is_loss; /* a loss (loss) or an event (ev) */
+	uint64_t ts; /* the event's, or the loss's (see trace_stream.c) */
+	struct tm_event ev;
+	struct tm_reader loss; /* loss, source, count as tracemap reported */
+};
+
+/* N CPUs of one buffer. The fields are private to tracemerge.c. */
+struct tm_merge {
+	struct tm_merge_cpu *cpus;
+	struct pollfd *pfds;
+	int n;
+	int watermark_ms;
+	bool draining;
+	tm_merge_hook hook;
+	void *hook_arg;
+	char err[512];
+};
+
+/*
+ * Open CPUs cpus[0..n-1] (cpus NULL: every online CPU of the buffer) of
+ * the top-level buffer (instance NULL) or of instances/<instance>, with
+ * the tracemap_open() flags (TM_NONBLOCK is always added: the merge waits
+ * in poll()). Returns the number of CPUs opened or -errno (the message in
+ * tm_merge_error()).
+ */
+int tm_merge_open(struct tm_merge *m, const char *tracefs, const char *instance,
+		  const int *cpus, int n, int flags);
+/* The watermark in ms (default TM_MERGE_WATERMARK_MS); 0 waits not at all. */
+void tm_merge_set_watermark(struct tm_merge *m, int ms);
+/* Call hook around every GET_READER (for tracedat_map_before/after). */
+void tm_merge_set_hook(struct tm_merge *m, tm_merge_hook hook, void *arg);
+/*
+ * The next event or loss in time order: 1 and *it filled; 0 when nothing
+ * came within timeout_ms (-1: wait until something comes; after
+ * tm_merge_drain(): 0 as soon as the buffers are empty); -errno on an
+ * error (-EINTR: a signal interrupted the wait).
+ */
+int tm_merge_next(struct tm_merge *m, struct tm_merge_item *it, int timeout_ms);
+/* From now on, return what the buffers hold in order, without waiting. */
+void tm_merge_drain(struct tm_merge *m);
+/* The reader of CPU index idx (0..tm_merge_count()-1). */
+struct tracemap *tm_merge_map(struct tm_merge *m, int idx);
+int tm_merge_count(const struct tm_merge *m);
+const char *tm_merge_error(const struct tm_merge *m);
+void tm_merge_close(struct tm_merge *m);
+
+#endif /* TRACEMERGE_H */
