@@ -1106,6 +1106,14 @@ const char *tm_loss_name(enum tm_loss loss)
 
 /* --- event formats ----------------------------------------------------- */
 
+/* "\tfield:..." (not "print fmt: ..." that may say "offset:" too) */
+static bool is_field_line(const char *line, const char *end)
+{
+	while (line < end && (*line == ' ' || *line == '\t'))
+		line++;
+	return end - line >= 6 && !memcmp(line, "field:", 6);
+}
+
 int tm_format_parse(struct tm_format *f, const char *system, const char *text)
 {
 	int cap = 0, r = 0;
@@ -1125,8 +1133,7 @@ int tm_format_parse(struct tm_format *f, const char *system, const char *text)
 				r = -ENAMETOOLONG;
 		} else if (!strncmp(line, "ID: ", 4)) {
 			f->id = (int)number_after(line, end, "ID: ");
-		} else if (memchr(line, ':', (size_t)(end - line)) &&
-			   number_after(line, end, "offset:") >= 0) {
+		} else if (is_field_line(line, end)) {
 			if (f->nr_fields == cap) {
 				struct tm_field *n;
 

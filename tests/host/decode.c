@@ -338,6 +338,17 @@ static const char demo_format[] =
 	"\tfield:u8 raw[3];\toffset:36;\tsize:3;\tsigned:0;\n\n"
 	"print fmt: \"whatever\"\n";
 
+/* The shape of events/syscalls/sys_enter_fadvise64/format in 6.12. */
+static const char syscall_format[] =
+	"name: sys_enter_fadvise64\nID: 470\nformat:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:loff_t offset;\toffset:24;\tsize:8;\tsigned:0;\n\n"
+	"print fmt: \"offset: 0x%08lx\", ((unsigned long)(REC->offset))\n";
+
 static void formats(void)
 {
 	struct tm_format f;
@@ -390,6 +401,14 @@ static void formats(void)
 
 	r = tm_format_parse(&f, "x", "name: x\nformat:\n");
 	CHECK("format-no-id", r == -EBADMSG, "r %d", r);
+
+	/* A print fmt that says "offset:" is not a field (syscall formats). */
+	r = tm_format_parse(&f, "syscalls", syscall_format);
+	CHECK("format-print-fmt-not-a-field",
+	      !r && f.nr_fields == 6 && !strcmp(f.fields[5].name, "offset") &&
+		      f.fields[5].offset == 24,
+	      "r %d fields %d", r, f.nr_fields);
+	free(f.fields);
 }
 
 static const char header_page_64[] =
