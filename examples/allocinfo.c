@@ -262,8 +262,8 @@ int main(int argc, char **argv)
 		{ "module", required_argument, NULL, 'm' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "function", required_argument, NULL, 'F' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
+		CLI_OPT_HELP,
+		CLI_OPT_END
 	};
 	struct snapshot old = { 0 }, new = { 0 };
 	int c;

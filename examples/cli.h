@@ -13,6 +13,7 @@
 #define CLI_H
 
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,6 +21,24 @@
 #include <string.h>
 
 static const char *cli_prog = "example";
+
+/* The options every program spells the same way, for its option table. */
+#define CLI_OPT_CPU                                 \
+	{                                           \
+		"cpu", required_argument, NULL, 'c' \
+	}
+#define CLI_OPT_TRACEFS                                 \
+	{                                               \
+		"tracefs", required_argument, NULL, 't' \
+	}
+#define CLI_OPT_HELP                           \
+	{                                      \
+		"help", no_argument, NULL, 'h' \
+	}
+#define CLI_OPT_END \
+	{           \
+		0   \
+	}
 
 /* Bad usage: one line on stderr; returns the exit status 2. */
 static inline int cli_usage_error(const char *fmt, ...)

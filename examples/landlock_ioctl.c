@@ -140,11 +140,10 @@ static void try_ioctl(const char *what, int fd, unsigned long cmd,
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "abi", required_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
+	static const struct option opts[] = { { "abi", required_argument, NULL,
+						'a' },
+					      CLI_OPT_HELP,
+					      CLI_OPT_END };
 	long max_abi = 1000;
 	int opt;
 

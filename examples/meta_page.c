@@ -26,12 +26,8 @@ static const char usage_text[] =
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "cpu", required_argument, NULL, 'c' },
-		{ "tracefs", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
+	static const struct option opts[] = { CLI_OPT_CPU, CLI_OPT_TRACEFS,
+					      CLI_OPT_HELP, CLI_OPT_END };
 	const char *tracefs = "/sys/kernel/tracing", *cpu_arg = "0";
 	char path[4096];
 	long cpu;

@@ -238,9 +238,7 @@ static void after_fork(void)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' }, { 0 }
-	};
+	static const struct option opts[] = { CLI_OPT_HELP, CLI_OPT_END };
 	int opt;
 
 	cli_prog = "mseal_demo";

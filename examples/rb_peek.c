@@ -306,12 +306,8 @@ static int cmd_limits(int fd)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "cpu", required_argument, NULL, 'c' },
-		{ "tracefs", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
+	static const struct option opts[] = { CLI_OPT_CPU, CLI_OPT_TRACEFS,
+					      CLI_OPT_HELP, CLI_OPT_END };
 	static const struct {
 		const char *name;
 		int (*run)(int fd);

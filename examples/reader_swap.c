@@ -38,12 +38,12 @@ static void print_meta(const char *when, int n,
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "cpu", required_argument, NULL, 'c' },
-		{ "tracefs", required_argument, NULL, 't' },
+		CLI_OPT_CPU,
+		CLI_OPT_TRACEFS,
 		{ "count", required_argument, NULL, 'n' },
 		{ "block", no_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
+		CLI_OPT_HELP,
+		CLI_OPT_END
 	};
 	const char *tracefs = NULL;
 	long cpu = 0, count = 4;

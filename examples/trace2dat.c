@@ -34,9 +34,7 @@ static const char usage_text[] =
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' }, { 0 }
-	};
+	static const struct option opts[] = { CLI_OPT_HELP, CLI_OPT_END };
 	struct tracedat td;
 	long size, total = 0;
 	int opt, r, nr;

@@ -728,14 +728,14 @@ static int live_merged(const char *tracefs, const char *instance, bool nonblock,
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "cpu", required_argument, NULL, 'c' },
+		CLI_OPT_CPU,
 		{ "instance", required_argument, NULL, 'i' },
-		{ "tracefs", required_argument, NULL, 't' },
+		CLI_OPT_TRACEFS,
 		{ "nonblock", no_argument, NULL, 'n' },
 		{ "interval", required_argument, NULL, 'I' },
 		{ "offline", required_argument, NULL, 'o' },
 		{ "subbuf-size", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
+		CLI_OPT_HELP,
 		{ "output", required_argument, NULL, 'O' },
 		{ "per-cpu", no_argument, NULL, 'p' },
 		{ "watermark", required_argument, NULL, 'w' },

@@ -404,14 +404,14 @@ int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "mode", required_argument, NULL, 'm' },
-		{ "cpu", required_argument, NULL, 'c' },
+		CLI_OPT_CPU,
 		{ "on", required_argument, NULL, 'o' },
 		{ "start", no_argument, NULL, 's' },
 		{ "slow-us", required_argument, NULL, 'u' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "quick", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
+		CLI_OPT_HELP,
+		CLI_OPT_END
 	};
 	static const char *const names[] = { "read", "splice", "mmap" };
 	int mode = -1, cpu = 0, on = -1, interval = 20, opt, fd = -1;
