@@ -57,9 +57,9 @@ VM_SHELL = $(VM_BOOT) --interactive $(if $(filter-out file,$(origin VM_TIMEOUT))
 vm: initramfs ## boot the guest with a shell on this terminal (exit or Ctrl-D powers off)
 	@$(VM_SHELL) --share $(CURDIR) -- 'cd /mnt/share 2>/dev/null; setsid cttyhack sh'
 
-vm-run: initramfs ## run CMD='...' in the guest (boot ~3 s); a failing CMD fails, naming its exit status
+vm-run: initramfs ## run CMD='...' in the guest, the repository at /mnt/share (boot ~3 s); a failing CMD fails, naming its exit status
 	$(if $(CMD),,@echo "vm-run: set CMD='shell command'" >&2; exit 2)
-	@rc=0; $(VM_RUN) -- '$(subst ','\'',$(value CMD))' || rc=$$?; \
+	@rc=0; $(VM_RUN) --share $(CURDIR) -- '$(subst ','\'',$(value CMD))' || rc=$$?; \
 	[ $$rc = 0 ] || { echo "vm-run: the guest command exited $$rc" >&2; exit $$rc; }
 
 check: deps ## run every test: host, docs, guest, labs, transcripts (cold: ~12 min; warm: ~4 min)

@@ -56,3 +56,8 @@ if [ "$rc" = 2 ] && grep -q '^vm-run: the guest command exited 5$' "$log"; then
 else
 	fail make-vm-run-quoting "wanted 'exited 5', got exit $rc: $(tail -n 2 "$log")"
 fi
+
+# make vm-run mounts the repository at /mnt/share, as make vm does.
+rc=0
+make -s vm-run CMD='test -f /mnt/share/Makefile -a -d /mnt/share/labs' >"$log" 2>&1 || rc=$?
+expect_eq make-vm-run-shares-repository "exit 0" "exit $rc$( [ "$rc" = 0 ] || printf ': %s' "$(tail -n 1 "$log")")"
