@@ -23,15 +23,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int fail(struct tracedat *td, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(td->err, sizeof(td->err), fmt, ap);
-	va_end(ap);
-	return code;
-}
+/* Set the handle's error text; returns code (a negative errno). */
+#define fail(h, code, ...) \
+	tm_error_set((h)->err, sizeof((h)->err), code, __VA_ARGS__)
 
 const char *tracedat_error(const struct tracedat *td)
 {

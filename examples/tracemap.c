@@ -194,31 +194,20 @@ int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 
 /* --- small helpers ----------------------------------------------------- */
 
-/* vsnprintf into dst (a message: cut at its size if it must be). */
-static void vtext(char *dst, size_t size, const char *fmt, va_list ap)
-{
-	vsnprintf(dst, size, fmt, ap);
-}
-
-static void msg(char *dst, size_t size, const char *fmt, ...)
+int tm_error_set(char *buf, size_t size, int code, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vtext(dst, size, fmt, ap);
-	va_end(ap);
-}
-
-/* Set the handle's error text; returns code (a negative errno). */
-static int fail(struct tracemap *tm, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vtext(tm->err, sizeof(tm->err), fmt, ap);
+	vsnprintf(buf, size, fmt, ap);
 	va_end(ap);
 	return code;
 }
+
+#define msg(dst, size, ...) ((void)tm_error_set(dst, size, 0, __VA_ARGS__))
+/* Set the handle's error text; returns code (a negative errno). */
+#define fail(tm, code, ...) \
+	tm_error_set((tm)->err, sizeof((tm)->err), code, __VA_ARGS__)
 
 /* A path into buf: 0, or -ENAMETOOLONG rather than a cut path. */
 static int path_of(char *buf, size_t size, const char *fmt, ...)

@@ -227,6 +227,12 @@ void tracemap_close(struct tracemap *tm);
 
 /* The text of the last failure or reported reset/other-reader loss. */
 const char *tracemap_error(const struct tracemap *tm);
+/*
+ * Write a message into an error buffer of size bytes (cut to fit) and
+ * return code: how tracemap, tracedat and tracemerge set their error text.
+ */
+int tm_error_set(char *buf, size_t size, int code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* TM_MODE_MMAP or TM_MODE_READ. */
 enum tm_mode tracemap_mode(const struct tracemap *tm);
 /* The file descriptor of trace_pipe_raw, for poll(): POLLIN at buffer_percent. */

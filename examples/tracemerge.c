@@ -16,15 +16,9 @@
 
 #define MAX_CPUS 4096
 
-static int fail(struct tm_merge *m, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(m->err, sizeof(m->err), fmt, ap);
-	va_end(ap);
-	return code;
-}
+/* Set the handle's error text; returns code (a negative errno). */
+#define fail(h, code, ...) \
+	tm_error_set((h)->err, sizeof((h)->err), code, __VA_ARGS__)
 
 static uint64_t now_ns(void)
 {
