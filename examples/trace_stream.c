@@ -684,6 +684,12 @@ static int live_merged(const char *tracefs, const char *instance, bool nonblock,
 		warn("%s", tm_merge_error(&m));
 		return 1;
 	}
+	if (m.offline == 1)
+		warn("%s: not read (nor when it comes online later)",
+		     tm_merge_error(&m));
+	else if (m.offline > 1)
+		warn("%d CPUs are offline, the last: %s: not read (nor when they come online later)",
+		     m.offline, tm_merge_error(&m));
 	for (int i = 0; i < n; i++) {
 		ptrs[i] = tm_merge_map(&m, i);
 		/* the smallest event takes 12 bytes */

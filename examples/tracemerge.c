@@ -58,6 +58,7 @@ int tm_merge_open(struct tm_merge *m, const char *tracefs, const char *instance,
 		  const int *cpus, int n, int flags)
 {
 	int cap = cpus ? n : MAX_CPUS, r = 0;
+	char offline_err[sizeof(m->err)];
 
 	memset(m, 0, sizeof(*m));
 	m->watermark_ms = TM_MERGE_WATERMARK_MS;
@@ -71,9 +72,13 @@ int tm_merge_open(struct tm_merge *m, const char *tracefs, const char *instance,
 	}
 	for (int i = 0; i < cap && !r; i++) {
 		r = open_one(m, tracefs, instance, cpus ? cpus[i] : i, flags);
-		if (!cpus && (r == -ENXIO || (r == -ENODEV && m->n > 0)))
-			r = r == -ENXIO ? 0 :
-					  1; /* offline; past the last CPU */
+		if (!cpus && r == -ENXIO) {
+			m->offline++;
+			memcpy(offline_err, m->err, sizeof(offline_err));
+			r = 0;
+		} else if (!cpus && r == -ENODEV && m->n > 0) {
+			r = 1; /* past the last CPU */
+		}
 	}
 	if (r < 0) {
 		char err[sizeof(m->err)];
@@ -83,6 +88,8 @@ int tm_merge_open(struct tm_merge *m, const char *tracefs, const char *instance,
 		memcpy(m->err, err, sizeof(err));
 		return r;
 	}
+	if (m->offline)
+		memcpy(m->err, offline_err, sizeof(m->err));
 	return m->n;
 }
 

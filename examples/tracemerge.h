@@ -58,6 +58,7 @@ struct tm_merge {
 	struct tm_merge_cpu *cpus;
 	struct pollfd *pfds;
 	int n;
+	int offline; /* CPUs skipped at open as offline (message: the last) */
 	int watermark_ms;
 	bool draining;
 	tm_merge_hook hook;
@@ -70,7 +71,8 @@ struct tm_merge {
  * the top-level buffer (instance NULL) or of instances/<instance>, with
  * the tracemap_open() flags (TM_NONBLOCK is always added: the merge waits
  * in poll()). Returns the number of CPUs opened or -errno (the message in
- * tm_merge_error()).
+ * tm_merge_error()). With cpus NULL, offline CPUs are skipped and counted
+ * in m->offline; tm_merge_error() then names the last one.
  */
 int tm_merge_open(struct tm_merge *m, const char *tracefs, const char *instance,
 		  const int *cpus, int n, int flags);
