@@ -62,7 +62,7 @@ vm-run: initramfs ## run CMD='...' in the guest, the repository at /mnt/share (b
 	@rc=0; $(VM_RUN) --share $(CURDIR) -- '$(subst ','\'',$(value CMD))' || rc=$$?; \
 	[ $$rc = 0 ] || { echo "vm-run: the guest command exited $$rc" >&2; exit $$rc; }
 
-check: deps ## run every test: host, docs, guest, labs, transcripts (cold: ~12 min; warm: ~4 min)
+check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts (warm: ~10.5 min; cold: two kernel builds more)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
 	@$(MAKE) -s check-host check-docs check-vm check-debug check-transcripts check-labs
 	@tests/summary.sh $(CHECK_DIR)/*.results
