@@ -268,8 +268,7 @@ int main(int argc, char **argv)
 	struct snapshot old = { 0 }, new = { 0 };
 	int c;
 
-	cli_prog = "allocinfo";
-	opterr = 0;
+	cli_start("allocinfo");
 	while ((c = getopt_long(argc, argv, "s:n:m:f:F:", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':

@@ -7,7 +7,7 @@
  *  - an error: one line on stderr, exit 1;
  *  - stdout is checked before exiting: a failed write is an error, never a
  *    silent success.
- * Each program sets cli_prog to its name first.
+ * Each program calls cli_start() with its name first.
  */
 #ifndef CLI_H
 #define CLI_H
@@ -23,22 +23,19 @@
 static const char *cli_prog = "example";
 
 /* The options every program spells the same way, for its option table. */
-#define CLI_OPT_CPU                                 \
-	{                                           \
-		"cpu", required_argument, NULL, 'c' \
-	}
-#define CLI_OPT_TRACEFS                                 \
-	{                                               \
-		"tracefs", required_argument, NULL, 't' \
-	}
-#define CLI_OPT_HELP                           \
-	{                                      \
-		"help", no_argument, NULL, 'h' \
-	}
-#define CLI_OPT_END \
-	{           \
-		0   \
-	}
+/* clang-format off */
+#define CLI_OPT_CPU { "cpu", required_argument, NULL, 'c' }
+#define CLI_OPT_TRACEFS { "tracefs", required_argument, NULL, 't' }
+#define CLI_OPT_HELP { "help", no_argument, NULL, 'h' }
+#define CLI_OPT_END { 0 }
+/* clang-format on */
+
+/* First thing in main(): the name for messages; getopt itself stays quiet. */
+static inline void cli_start(const char *prog)
+{
+	cli_prog = prog;
+	opterr = 0;
+}
 
 /* Bad usage: one line on stderr; returns the exit status 2. */
 static inline int cli_usage_error(const char *fmt, ...)

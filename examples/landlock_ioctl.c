@@ -147,8 +147,7 @@ int main(int argc, char **argv)
 	long max_abi = 1000;
 	int opt;
 
-	cli_prog = "landlock_ioctl";
-	opterr = 0;
+	cli_start("landlock_ioctl");
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (opt == 'a') {
 			if (cli_number("--abi", optarg, 1, 1000, &max_abi))

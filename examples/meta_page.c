@@ -33,8 +33,7 @@ int main(int argc, char **argv)
 	long cpu;
 	int opt;
 
-	cli_prog = "meta_page";
-	opterr = 0;
+	cli_start("meta_page");
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (opt == 'c')
 			cpu_arg = optarg;

@@ -241,8 +241,7 @@ int main(int argc, char **argv)
 	static const struct option opts[] = { CLI_OPT_HELP, CLI_OPT_END };
 	int opt;
 
-	cli_prog = "mseal_demo";
-	opterr = 0;
+	cli_start("mseal_demo");
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1)
 		return cli_other_option(opt, usage_text, argv, optind);
 	if (cli_operands(argc, argv, optind, 0, 0, NULL))

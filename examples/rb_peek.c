@@ -319,8 +319,7 @@ int main(int argc, char **argv)
 	long cpu = 0;
 	int opt, fd, rc;
 
-	cli_prog = "rb_peek";
-	opterr = 0;
+	cli_start("rb_peek");
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (opt == 'c') {
 			if (cli_number("--cpu", optarg, 0, 4095, &cpu))

@@ -50,8 +50,7 @@ int main(int argc, char **argv)
 	int flags = TM_NONBLOCK, opt, ret = 0;
 	struct tracemap tm;
 
-	cli_prog = "reader_swap";
-	opterr = 0;
+	cli_start("reader_swap");
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'c':

@@ -39,8 +39,7 @@ int main(int argc, char **argv)
 	long size, total = 0;
 	int opt, r, nr;
 
-	cli_prog = "trace2dat";
-	opterr = 0;
+	cli_start("trace2dat");
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1)
 		return cli_other_option(opt, usage_text, argv, optind);
 	if (cli_operands(argc, argv, optind, 4, INT_MAX - 1,

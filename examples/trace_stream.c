@@ -755,8 +755,7 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	int opt, ret;
 
-	cli_prog = "trace_stream";
-	opterr = 0;
+	cli_start("trace_stream");
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'c':

@@ -426,7 +426,7 @@ int main(int argc, char **argv)
 	char path[256];
 	cpu_set_t set;
 
-	cli_prog = "seq_consume";
+	cli_start("seq_consume");
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
