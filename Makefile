@@ -64,36 +64,50 @@ vm-run: initramfs ## run CMD='...' in the guest, the repository at /mnt/share (b
 
 check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts (warm: ~10.5 min; cold: two kernel builds more)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
-	@$(MAKE) -s check-host check-docs check-vm check-debug check-transcripts check-labs
-	@tests/summary.sh $(CHECK_DIR)/*.results
+	@start=$$EPOCHREALTIME; \
+	$(TIMED) build/guest $(MAKE) -s initramfs; \
+	$(MAKE) -s check-host check-docs check-vm check-debug check-transcripts check-labs; \
+	awk -v s="$${start/,/.}" -v e="$${EPOCHREALTIME/,/.}" 'BEGIN { printf "check, all of it\t%.1f\t-\n", e - s }' >>$(CHECK_TIMES)
+	@tests/summary.sh --times $(CHECK_TIMES) $(CHECK_DIR)/*.results
+
+# Each suite's and build step's wall and CPU seconds (tests/timed.sh), which
+# make check prints as a table at the end.
+CHECK_TIMES = $(CHECK_DIR)/times
+TIMED = tests/timed.sh $(CHECK_TIMES)
+# guest_times RESULTS PREFIX: the guest's "TIME: NAME SECONDS" lines (wall,
+# from tests/vm/run-guest-tests.sh) into CHECK_TIMES, names prefixed.
+guest_times = sed -n 's/^TIME: \([^ ]*\) \([0-9.]*\)$$/$(2)\1\t\2\t-/p' $(1) >>$(CHECK_TIMES)
 
 check-host: deps kernel ## run the host tests (tests/host/*.test.sh)
-	@tests/host/run.sh | tee $(CHECK_DIR)/host.results
+	@CHECK_TIMES=$(abspath $(CHECK_TIMES)) $(TIMED) host tests/host/run.sh | tee $(CHECK_DIR)/host.results
 
 check-docs: deps
-	@if $(SPHINX) $(CHECK_DIR)/html \
+	@if $(TIMED) docs $(SPHINX) $(CHECK_DIR)/html \
 		>$(CHECK_DIR)/docs.log 2>&1; then echo "PASS: docs/html-no-warnings"; \
 	else cat $(CHECK_DIR)/docs.log; echo "FAIL: docs/html-no-warnings: see above"; \
 	fi | tee $(CHECK_DIR)/docs.results
 
 check-vm: initramfs
 	@echo "vm: running the guest tests (boot ~3 s, tests ~1 min under TCG)"
-	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
+	@$(TIMED) guest $(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
-	@tests/interop-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/interop.results
+	@$(call guest_times,$(CHECK_DIR)/vm.results,guest/)
+	@$(TIMED) interop tests/interop-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/interop.results
 
 # The debug guest (issue 17): the debug kernel (vm/kernel-debug.config, its
 # own build folder; cold build ~25 min) with its own guest files in
 # $(OUT_DIR)/debug runs the ring-buffer selftests and the producer;
 # tests/vm-debug.sh fails on any lockdep, KASAN, WARN or BUG report.
 check-debug: deps
-	@mkdir -p $(CHECK_DIR) && KERNEL_VARIANT=debug $(MAKE) -s OUT_DIR=$(OUT_DIR)/debug initramfs
-	@KERNEL_VARIANT=debug tests/vm-debug.sh "$$(KERNEL_VARIANT=debug vm/initramfs.sh $(OUT_DIR)/debug/guest-root)" \
+	@mkdir -p $(CHECK_DIR) && KERNEL_VARIANT=debug $(TIMED) build/debug-initramfs $(MAKE) -s OUT_DIR=$(OUT_DIR)/debug initramfs
+	@KERNEL_VARIANT=debug $(TIMED) debug-guest tests/vm-debug.sh "$$(KERNEL_VARIANT=debug vm/initramfs.sh $(OUT_DIR)/debug/guest-root)" \
 		$(CHECK_DIR) | tee $(CHECK_DIR)/vm-debug.results
+	@$(call guest_times,$(CHECK_DIR)/vm-debug.results,debug-guest/)
 
-# record_transcripts DIR [NAME...]: run docs/transcripts/*.sh in the guest into DIR.
+# record_transcripts DIR [NAME...] [PREFIX]: run docs/transcripts/*.sh in the
+# guest into DIR (PREFIX: a command the guest run goes through).
 record_transcripts = rm -rf $(1) && mkdir -p $(1) && \
-	$(VM_RUN) --share $(CURDIR)/$(1) -- $(GUEST_PREFIX)/tests/record-transcripts.sh /mnt/share $(2)
+	$(3) $(VM_RUN) --share $(CURDIR)/$(1) -- $(GUEST_PREFIX)/tests/record-transcripts.sh /mnt/share $(2)
 
 transcripts: initramfs ## re-record the guide's transcripts in the guest (T='name ...' for some)
 	@$(call record_transcripts,$(OUT_DIR)/transcripts,$(T))
@@ -101,7 +115,7 @@ transcripts: initramfs ## re-record the guide's transcripts in the guest (T='nam
 	@echo "transcripts: $$(ls $(OUT_DIR)/transcripts/*.txt | wc -l) recorded into docs/transcripts/; review with git diff"
 
 check-transcripts: initramfs
-	@{ $(call record_transcripts,$(CHECK_DIR)/transcripts,) >$(CHECK_DIR)/transcripts.log 2>&1 \
+	@{ $(call record_transcripts,$(CHECK_DIR)/transcripts,,$(TIMED) transcripts-guest) >$(CHECK_DIR)/transcripts.log 2>&1 \
 		|| echo "FAIL: transcripts/guest-run: see $(CHECK_DIR)/transcripts.log"; \
 		tests/check-transcripts.sh $(CHECK_DIR)/transcripts; } | tee $(CHECK_DIR)/transcripts.results
 
@@ -142,8 +156,8 @@ lab-check: ## build your labs/work/L and run the lab's check in the guest
 # mutants fail it (labs/build-all.sh builds them, labs/check-all.sh checks).
 check-labs: initramfs
 	@mkdir -p $(CHECK_DIR) $(LAB_RUN)
-	@UAPI=$(HEADERS_DIR) labs/build-all.sh $(LAB_RUN)/check $(LABS) >$(LAB_RUN)/build.results
-	@$(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/guest.results -- \
+	@UAPI=$(HEADERS_DIR) $(TIMED) build/labs labs/build-all.sh $(LAB_RUN)/check $(LABS) >$(LAB_RUN)/build.results
+	@$(TIMED) labs-guest $(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/guest.results -- \
 		'sh /mnt/share/labs/check-all.sh /mnt/share/labs /mnt/share/$(LAB_RUN)/check $(LABS)' \
 		>$(LAB_RUN)/console.log 2>&1 || \
 		echo "FAIL: labs/guest-run: the guest run failed; see $(LAB_RUN)/console.log" >>$(LAB_RUN)/guest.results
