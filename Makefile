@@ -50,7 +50,7 @@ initramfs: guest-root ## build the guest's initramfs (busybox + our binaries)
 
 # VM_RUN runs a command in the guest, killed after VM_TIMEOUT; VM_SHELL boots
 # it to a shell on this terminal, with no time limit unless VM_TIMEOUT is given.
-VM_BOOT = vm/run.sh --initramfs "$$(vm/initramfs.sh $(GUEST_ROOT))"
+VM_BOOT = vm/run.sh --initramfs "$(GUEST_INITRAMFS)"
 VM_RUN = $(VM_BOOT) --timeout $(VM_TIMEOUT)
 VM_SHELL = $(VM_BOOT) --interactive $(if $(filter-out file,$(origin VM_TIMEOUT)),--timeout $(VM_TIMEOUT))
 
@@ -62,13 +62,27 @@ vm-run: initramfs ## run CMD='...' in the guest, the repository at /mnt/share (b
 	@rc=0; $(VM_RUN) --share $(CURDIR) -- '$(subst ','\'',$(value CMD))' || rc=$$?; \
 	[ $$rc = 0 ] || { echo "vm-run: the guest command exited $$rc" >&2; exit $$rc; }
 
-check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts (warm: ~10.5 min; cold: two kernel builds more)
+check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts, several at once (warm: ~10.5 min; cold: two kernel builds more)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
 	@start=$$EPOCHREALTIME; \
 	$(TIMED) build/guest $(MAKE) -s initramfs; \
-	$(MAKE) -s check-host check-docs check-vm check-debug check-transcripts check-labs; \
+	KERNEL_VARIANT=debug $(TIMED) build/debug-guest $(MAKE) -s OUT_DIR=$(OUT_DIR)/debug initramfs; \
+	$(TIMED) build/examples $(MAKE) -s examples; \
+	$(MAKE) -s -k -j$(CHECK_JOBS) --output-sync=target CHECK_NEEDS= \
+		GUEST_INITRAMFS="$$(vm/initramfs.sh $(GUEST_ROOT))" $(CHECK_SUITES) || true; \
 	awk -v s="$${start/,/.}" -v e="$${EPOCHREALTIME/,/.}" 'BEGIN { printf "check, all of it\t%.1f\t-\n", e - s }' >>$(CHECK_TIMES)
 	@tests/summary.sh --times $(CHECK_TIMES) $(CHECK_DIR)/*.results
+
+# The suites make check runs, the longest first: CHECK_JOBS of them at once
+# (make -j; each one's output shows when it ends), CHECK_JOBS=1 one after
+# another. make check builds the guests' images first and hands the suites
+# the image (GUEST_INITRAMFS), so that the host tests that restage the
+# guest's files meanwhile do not change what the suites boot; run alone, a
+# check-* target builds what it needs first (CHECK_NEEDS).
+CHECK_SUITES := check-vm check-debug check-labs check-host check-transcripts check-docs
+CHECK_JOBS ?= 3
+CHECK_NEEDS := initramfs
+GUEST_INITRAMFS = $$(vm/initramfs.sh $(GUEST_ROOT))
 
 # Each suite's and build step's wall and CPU seconds (tests/timed.sh), which
 # make check prints as a table at the end.
@@ -76,7 +90,7 @@ CHECK_TIMES = $(CHECK_DIR)/times
 TIMED = tests/timed.sh $(CHECK_TIMES)
 # guest_times RESULTS PREFIX: the guest's "TIME: NAME SECONDS" lines (wall,
 # from tests/vm/run-guest-tests.sh) into CHECK_TIMES, names prefixed.
-guest_times = sed -n 's/^TIME: \([^ ]*\) \([0-9.]*\)$$/$(2)\1\t\2\t-/p' $(1) >>$(CHECK_TIMES)
+guest_times = sed -n 's|^TIME: \([^ ]*\) \([0-9.]*\)$$|$(2)\1\t\2\t-|p' $(1) >>$(CHECK_TIMES)
 
 check-host: deps kernel ## run the host tests (tests/host/*.test.sh)
 	@CHECK_TIMES=$(abspath $(CHECK_TIMES)) $(TIMED) host tests/host/run.sh | tee $(CHECK_DIR)/host.results
@@ -87,12 +101,12 @@ check-docs: deps
 	else cat $(CHECK_DIR)/docs.log; echo "FAIL: docs/html-no-warnings: see above"; \
 	fi | tee $(CHECK_DIR)/docs.results
 
-check-vm: initramfs
+check-vm: $(CHECK_NEEDS)
 	@echo "vm: running the guest tests (boot ~3 s, tests ~1 min under TCG)"
 	@$(TIMED) guest $(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
 	@$(call guest_times,$(CHECK_DIR)/vm.results,guest/)
-	@$(TIMED) interop tests/interop-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/interop.results
+	@$(TIMED) interop tests/interop-host.test.sh "$(GUEST_INITRAMFS)" | tee $(CHECK_DIR)/interop.results
 
 # The debug guest (issue 17): the debug kernel (vm/kernel-debug.config, its
 # own build folder; cold build ~25 min) with its own guest files in
@@ -114,7 +128,7 @@ transcripts: initramfs ## re-record the guide's transcripts in the guest (T='nam
 	@cp $(OUT_DIR)/transcripts/*.txt docs/transcripts/
 	@echo "transcripts: $$(ls $(OUT_DIR)/transcripts/*.txt | wc -l) recorded into docs/transcripts/; review with git diff"
 
-check-transcripts: initramfs
+check-transcripts: $(CHECK_NEEDS)
 	@{ $(call record_transcripts,$(CHECK_DIR)/transcripts,,$(TIMED) transcripts-guest) >$(CHECK_DIR)/transcripts.log 2>&1 \
 		|| echo "FAIL: transcripts/guest-run: see $(CHECK_DIR)/transcripts.log"; \
 		tests/check-transcripts.sh $(CHECK_DIR)/transcripts; } | tee $(CHECK_DIR)/transcripts.results
@@ -154,7 +168,7 @@ lab-check: ## build your labs/work/L and run the lab's check in the guest
 
 # Every lab's solution must pass its check, and its skeleton and each of its
 # mutants fail it (labs/build-all.sh builds them, labs/check-all.sh checks).
-check-labs: initramfs
+check-labs: $(CHECK_NEEDS)
 	@mkdir -p $(CHECK_DIR) $(LAB_RUN)
 	@UAPI=$(HEADERS_DIR) $(TIMED) build/labs labs/build-all.sh $(LAB_RUN)/check $(LABS) >$(LAB_RUN)/build.results
 	@$(TIMED) labs-guest $(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/guest.results -- \
@@ -162,6 +176,7 @@ check-labs: initramfs
 		>$(LAB_RUN)/console.log 2>&1 || \
 		echo "FAIL: labs/guest-run: the guest run failed; see $(LAB_RUN)/console.log" >>$(LAB_RUN)/guest.results
 	@cat $(LAB_RUN)/build.results $(LAB_RUN)/guest.results | tee $(CHECK_DIR)/labs.results
+	@$(call guest_times,$(LAB_RUN)/guest.results,guest-)
 
 # Benchmarks (tests/bench/, tests/vm/bench-run.sh): the guest's consumers,
 # then the host's decoders; the guide's performance page shows the results.

@@ -7,7 +7,8 @@
 #  - each mutant-NAME: the check must fail, and its first failure must be the
 #    step and message its want file names ("labs/LAB/mutant-NAME"); a
 #    mutant that passes every step is a FAIL.
-# At the end, the tracefs settings must be what they were before.
+# At the end, the tracefs settings must be what they were before. Each lab's
+# wall time goes to the status channel as "TIME: labs/LAB SECONDS".
 #   sh check-all.sh LABS_DIR BUILT_DIR LAB...
 . "$(dirname "$0")/check-helpers.sh"
 labs=$1 built=$2
@@ -28,6 +29,7 @@ quiet_check() {
 }
 
 for lab in "$@"; do
+	start=$(cut -d' ' -f1 /proc/uptime)
 	echo "=== lab $lab: solution"
 	SUITE=labs/$lab timeout 300 sh "$labs/$lab/check.sh" "$built/$lab/solution" ||
 		result FAIL "labs/$lab/check" "check.sh exited $?"
@@ -57,6 +59,8 @@ for lab in "$@"; do
 			fail "$name" "failed, but not as '$want' says: $got"
 		fi
 	done
+	[ -z "${RESULT_CHANNEL:-}" ] ||
+		echo "TIME: labs/$lab $(awk -v s="$start" '{ printf "%.1f", $1 - s }' /proc/uptime)" >"$RESULT_CHANNEL"
 done
 SUITE=labs
 expect_eq defaults-restored "$before" "$(settings)"
