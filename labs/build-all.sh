@@ -42,7 +42,9 @@ done
 # too.
 shared=$({
 	UAPI=${UAPI:-} STATIC=1 make -s -f "$here/../examples/build.mk" print-sh
-	cat "$here/build.sh" "$here/lab.h" "$here/../examples/build.mk" "$here"/../examples/*.[ch]
+	for f in "$here/build.sh" "$here/lab.h" "$here/../examples/build.mk" "$here"/../examples/*.[ch]; do
+		[ ! -f "$f" ] || cat "$f"
+	done
 } | sha256sum | cut -d' ' -f1)
 # build SRC DIR: labs/build.sh SRC DIR, unless DIR.inputs says DIR already
 # holds a build of these inputs (SRC's files and the shared ones).
