@@ -68,10 +68,11 @@ check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts
 	$(TIMED) build/guest $(MAKE) -s initramfs; \
 	KERNEL_VARIANT=debug $(TIMED) build/debug-guest $(MAKE) -s OUT_DIR=$(OUT_DIR)/debug initramfs; \
 	$(TIMED) build/examples $(MAKE) -s examples; \
-	$(MAKE) -s -k -j$(CHECK_JOBS) --output-sync=target CHECK_NEEDS= \
-		GUEST_INITRAMFS="$$(vm/initramfs.sh $(GUEST_ROOT))" $(CHECK_SUITES) || true; \
-	awk -v s="$${start/,/.}" -v e="$${EPOCHREALTIME/,/.}" 'BEGIN { printf "check, all of it\t%.1f\t-\n", e - s }' >>$(CHECK_TIMES)
-	@tests/summary.sh --times $(CHECK_TIMES) $(CHECK_DIR)/*.results
+	rc=0; $(MAKE) -s -k -j$(CHECK_JOBS) --output-sync=target CHECK_NEEDS= \
+		GUEST_INITRAMFS="$$(vm/initramfs.sh $(GUEST_ROOT))" $(CHECK_SUITES) || rc=$$?; \
+	awk -v s="$${start/,/.}" -v e="$${EPOCHREALTIME/,/.}" 'BEGIN { printf "check, all of it\t%.1f\t-\n", e - s }' >>$(CHECK_TIMES); \
+	tests/summary.sh --times $(CHECK_TIMES) $(CHECK_DIR)/*.results || rc=1; \
+	[ $$rc = 0 ] || { echo "make check: failed (a failure above, or a suite's make recipe exited $$rc)" >&2; exit 1; }
 
 # The suites make check runs, the longest first: CHECK_JOBS of them at once
 # (make -j; each one's output shows when it ends), CHECK_JOBS=1 one after
@@ -79,7 +80,7 @@ check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts
 # the image (GUEST_INITRAMFS), so that the host tests that restage the
 # guest's files meanwhile do not change what the suites boot; run alone, a
 # check-* target builds what it needs first (CHECK_NEEDS).
-CHECK_SUITES := check-vm check-debug check-labs check-host check-transcripts check-docs
+CHECK_SUITES := check-vm check-debug check-labs check-host check-interop check-transcripts check-docs
 CHECK_JOBS ?= 3
 CHECK_NEEDS := initramfs
 GUEST_INITRAMFS = $$(vm/initramfs.sh $(GUEST_ROOT))
@@ -106,6 +107,9 @@ check-vm: $(CHECK_NEEDS)
 	@$(TIMED) guest $(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
 	@$(call guest_times,$(CHECK_DIR)/vm.results,guest/)
+
+# The interop checks (tests/interop-host.test.sh): a guest of their own.
+check-interop: $(CHECK_NEEDS)
 	@$(TIMED) interop tests/interop-host.test.sh "$(GUEST_INITRAMFS)" | tee $(CHECK_DIR)/interop.results
 
 # The debug guest (issue 17): the debug kernel (vm/kernel-debug.config, its
@@ -168,15 +172,21 @@ lab-check: ## build your labs/work/L and run the lab's check in the guest
 
 # Every lab's solution must pass its check, and its skeleton and each of its
 # mutants fail it (labs/build-all.sh builds them, labs/check-all.sh checks).
+# The checks mostly wait, so they run in LAB_GUESTS guests at once, each
+# with every LAB_GUESTS-th lab.
+LAB_GUESTS ?= 2
 check-labs: $(CHECK_NEEDS)
-	@mkdir -p $(CHECK_DIR) $(LAB_RUN)
+	@mkdir -p $(CHECK_DIR) $(LAB_RUN) && rm -f $(LAB_RUN)/guest-*.results
 	@UAPI=$(HEADERS_DIR) $(TIMED) build/labs labs/build-all.sh $(LAB_RUN)/check $(LABS) >$(LAB_RUN)/build.results
-	@$(TIMED) labs-guest $(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/guest.results -- \
-		'sh /mnt/share/labs/check-all.sh /mnt/share/labs /mnt/share/$(LAB_RUN)/check $(LABS)' \
-		>$(LAB_RUN)/console.log 2>&1 || \
-		echo "FAIL: labs/guest-run: the guest run failed; see $(LAB_RUN)/console.log" >>$(LAB_RUN)/guest.results
-	@cat $(LAB_RUN)/build.results $(LAB_RUN)/guest.results | tee $(CHECK_DIR)/labs.results
-	@$(call guest_times,$(LAB_RUN)/guest.results,guest-)
+	@labs=($(LABS)); for n in $$(seq $(LAB_GUESTS)); do \
+		part=$$(for i in "$${!labs[@]}"; do [ $$((i % $(LAB_GUESTS) + 1)) != $$n ] || echo "$${labs[$$i]}"; done); \
+		{ $(TIMED) labs-guest-$$n $(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/guest-$$n.results -- \
+			"sh /mnt/share/labs/check-all.sh /mnt/share/labs /mnt/share/$(LAB_RUN)/check $$(echo $$part)" \
+			>$(LAB_RUN)/console-$$n.log 2>&1 || \
+			echo "FAIL: labs/guest-run-$$n: the guest run failed; see $(LAB_RUN)/console-$$n.log" >>$(LAB_RUN)/guest-$$n.results; } & \
+	done; wait
+	@cat $(LAB_RUN)/build.results $(LAB_RUN)/guest-*.results | tee $(CHECK_DIR)/labs.results
+	@$(call guest_times,$(LAB_RUN)/guest-*.results,guest-)
 
 # Benchmarks (tests/bench/, tests/vm/bench-run.sh): the guest's consumers,
 # then the host's decoders; the guide's performance page shows the results.
@@ -204,5 +214,5 @@ include vm/guest.mk
 clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(OUT_DIR) examples/build
 
-.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-debug check-transcripts transcripts clean \
+.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-interop check-debug check-transcripts transcripts clean \
 	skels skel lab lab-check check-labs bench fuzz
