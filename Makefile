@@ -79,9 +79,11 @@ check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts
 # another. make check builds the guests' images first and hands the suites
 # the image (GUEST_INITRAMFS), so that the host tests that restage the
 # guest's files meanwhile do not change what the suites boot; run alone, a
-# check-* target builds what it needs first (CHECK_NEEDS).
-CHECK_SUITES := check-vm check-debug check-labs check-host check-interop check-transcripts check-docs
-CHECK_JOBS ?= 3
+# check-* target builds what it needs first (CHECK_NEEDS). The host tests,
+# which run make themselves, do not get this make's MAKEFLAGS (its
+# jobserver).
+CHECK_SUITES := check-vm check-debug check-host check-labs check-interop check-transcripts check-docs
+CHECK_JOBS ?= 4
 CHECK_NEEDS := initramfs
 GUEST_INITRAMFS = $$(vm/initramfs.sh $(GUEST_ROOT))
 
@@ -94,7 +96,7 @@ TIMED = tests/timed.sh $(CHECK_TIMES)
 guest_times = sed -n 's|^TIME: \([^ ]*\) \([0-9.]*\)$$|$(2)\1\t\2\t-|p' $(1) >>$(CHECK_TIMES)
 
 check-host: deps kernel ## run the host tests (tests/host/*.test.sh)
-	@CHECK_TIMES=$(abspath $(CHECK_TIMES)) $(TIMED) host tests/host/run.sh | tee $(CHECK_DIR)/host.results
+	@MAKEFLAGS= CHECK_TIMES=$(abspath $(CHECK_TIMES)) $(TIMED) host tests/host/run.sh | tee $(CHECK_DIR)/host.results
 
 check-docs: deps
 	@if $(TIMED) docs $(SPHINX) $(CHECK_DIR)/html \
@@ -172,20 +174,21 @@ lab-check: ## build your labs/work/L and run the lab's check in the guest
 
 # Every lab's solution must pass its check, and its skeleton and each of its
 # mutants fail it (labs/build-all.sh builds them, labs/check-all.sh checks).
-# The checks mostly wait, so they run in LAB_GUESTS guests at once, each
-# with every LAB_GUESTS-th lab.
+# The checks mostly wait, so they run in LAB_GUESTS guests at once, which
+# share the labs as they go (labs/check-all.sh: LAB_CLAIMS).
 LAB_GUESTS ?= 2
 check-labs: $(CHECK_NEEDS)
-	@mkdir -p $(CHECK_DIR) $(LAB_RUN) && rm -f $(LAB_RUN)/guest-*.results
+	@mkdir -p $(CHECK_DIR) $(LAB_RUN) && rm -rf $(LAB_RUN)/guest-*.results $(LAB_RUN)/claims && mkdir $(LAB_RUN)/claims
 	@UAPI=$(HEADERS_DIR) $(TIMED) build/labs labs/build-all.sh $(LAB_RUN)/check $(LABS) >$(LAB_RUN)/build.results
-	@labs=($(LABS)); for n in $$(seq $(LAB_GUESTS)); do \
-		part=$$(for i in "$${!labs[@]}"; do [ $$((i % $(LAB_GUESTS) + 1)) != $$n ] || echo "$${labs[$$i]}"; done); \
+	@for n in $$(seq $(LAB_GUESTS)); do \
 		{ $(TIMED) labs-guest-$$n $(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/guest-$$n.results -- \
-			"sh /mnt/share/labs/check-all.sh /mnt/share/labs /mnt/share/$(LAB_RUN)/check $$(echo $$part)" \
+			'LAB_CLAIMS=/mnt/share/$(LAB_RUN)/claims sh /mnt/share/labs/check-all.sh /mnt/share/labs /mnt/share/$(LAB_RUN)/check $(LABS)' \
 			>$(LAB_RUN)/console-$$n.log 2>&1 || \
 			echo "FAIL: labs/guest-run-$$n: the guest run failed; see $(LAB_RUN)/console-$$n.log" >>$(LAB_RUN)/guest-$$n.results; } & \
 	done; wait
-	@cat $(LAB_RUN)/build.results $(LAB_RUN)/guest-*.results | tee $(CHECK_DIR)/labs.results
+	@missing=$$(for l in $(LABS); do [ -d $(LAB_RUN)/claims/$$l ] || echo $$l; done); \
+	{ [ -z "$$missing" ] || echo "FAIL: labs/all-checked: no guest checked $$(echo $$missing)"; } >$(LAB_RUN)/claims.results
+	@cat $(LAB_RUN)/build.results $(LAB_RUN)/claims.results $(LAB_RUN)/guest-*.results | tee $(CHECK_DIR)/labs.results
 	@$(call guest_times,$(LAB_RUN)/guest-*.results,guest-)
 
 # Benchmarks (tests/bench/, tests/vm/bench-run.sh): the guest's consumers,
