@@ -314,6 +314,19 @@ static void cursor(void)
 	r = tm_subbuf_next(&sb, &ev[2]);
 	CHECK("live-commit-backwards-is-stale", n == 2 && r == -ESTALE,
 	      "n %d r %d", n, r);
+
+	/* The same with events still ahead of the reader: no stale event. */
+	sb_init(&b, page, PAGE, 0);
+	add(&b, 1, 1, 12, 0);
+	add(&b, 1, 2, 12, 0);
+	add(&b, 1, 3, 12, 0);
+	sb_commit(&b, b.pos, 0);
+	tm_subbuf_load(&sb, NULL, page, PAGE, true);
+	n = decode(&sb, ev, 1);
+	sb_commit(&b, 0, 0);
+	r = tm_subbuf_next(&sb, &ev[1]);
+	CHECK("live-commit-backwards-mid-page-is-stale", n == 1 && r == -ESTALE,
+	      "n %d r %d", n, r);
 }
 
 static const char print_format[] =
