@@ -116,17 +116,27 @@ static uint64_t fix_abs_ts(uint64_t abs, uint64_t prev)
 	return abs;
 }
 
-int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
+/* Hand out the data event of len bytes at p, its payload from p + skip. */
+static inline int event(struct tm_subbuf *sb, struct tm_event *ev,
+			const unsigned char *p, uint32_t len, uint32_t skip)
 {
-	if (sb->live && sb->commit < sb->cap) {
-		uint32_t c = read_commit(sb) & RB_COMMIT_MASK;
+	ev->ts = sb->ts;
+	ev->offset = sb->pos;
+	ev->data = p + skip;
+	ev->size = len - skip;
+	sb->pos += len;
+	return 1;
+}
 
-		if (c < sb->commit)
-			return -ESTALE;
-		if (c > sb->cap)
-			return -EBADMSG;
-		sb->commit = c;
-	}
+/*
+ * Every record type with every check, up to the next data event or the
+ * end of the committed data. tm_subbuf_next() decodes the commonest record
+ * itself and calls this for everything else. Not inlined: its loop would
+ * give the common case a stack frame (see docs/ringbuffer/performance.rst).
+ */
+static __attribute__((noinline)) int next_record(struct tm_subbuf *sb,
+						 struct tm_event *ev)
+{
 	while (sb->pos < sb->commit) {
 		const unsigned char *p =
 			sb->base + sb->layout.data_offset + sb->pos;
@@ -137,7 +147,7 @@ int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 			return -EBADMSG;
 		hdr = get_u32(p);
 		type = hdr & RB_TYPE_LEN_MASK;
-		delta = hdr >> 5;
+		delta = hdr >> RB_TYPE_LEN_BITS;
 		if (type == RB_TYPE_PADDING && delta == 0)
 			return 0; /* the rest of the sub-buffer is empty */
 		if (type == 0 || type > RB_TYPE_DATA_MAX) {
@@ -146,13 +156,16 @@ int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 			arg = get_u32(p + 4);
 		}
 		switch (type) {
-		case RB_TYPE_PADDING:
-			/* A discarded event: array[0] is its size past the header. */
+		case 0: /* large: array[0] counts itself and the payload */
+		case RB_TYPE_PADDING: /* discarded: array[0] bytes follow the header */
+			if (arg < 4 || arg % 4 || arg > left - 4)
+				return -EBADMSG;
 			len = 4 + arg;
 			/*
-			 * The writer computed the next delta from this event's
-			 * time, so count it (as libtraceevent does; the kernel's
-			 * own reader skips it, see tests/host/decode.c).
+			 * A discarded event's time counts too: the writer
+			 * computed the next delta from it (as libtraceevent
+			 * does; the kernel's own reader skips it, see
+			 * tests/host/decode.c).
 			 */
 			sb->ts += delta;
 			break;
@@ -165,31 +178,57 @@ int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 			sb->ts = fix_abs_ts(
 				((uint64_t)arg << RB_TS_SHIFT) | delta, sb->ts);
 			break;
-		case 0: /* large: array[0] counts itself and the payload */
-			len = 4 + arg;
-			if (arg < 4 || arg > left)
+		default: /* small: the payload is type_len words */
+			len = 4 + type * 4;
+			if (len > left)
 				return -EBADMSG;
 			sb->ts += delta;
 			break;
-		default: /* small: the payload is type_len words */
-			len = 4 + type * 4;
-			sb->ts += delta;
-			break;
 		}
-		if (len < 8 || len % 4 || len > left)
-			return -EBADMSG;
 		if (type > RB_TYPE_DATA_MAX || sb->pos < sb->resume_at) {
 			sb->pos += len;
 			continue;
 		}
-		ev->ts = sb->ts;
-		ev->offset = sb->pos;
-		ev->data = type ? p + 4 : p + 8;
-		ev->size = type ? len - 4 : len - 8;
-		sb->pos += len;
-		return 1;
+		return event(sb, ev, p, len, type ? 4 : 8);
 	}
 	return 0;
+}
+
+int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
+{
+	const unsigned char *p;
+	uint32_t hdr, type, len;
+	int64_t left;
+
+	/* Every call: a reset or a swap under a live reader shows here. */
+	if (sb->live && sb->commit < sb->cap) {
+		uint32_t c = read_commit(sb) & RB_COMMIT_MASK;
+
+		if (c < sb->commit)
+			return -ESTALE;
+		if (c > sb->cap)
+			return -EBADMSG;
+		sb->commit = c;
+	}
+	/*
+	 * The commonest record, without a loop or a call: a data event of
+	 * type_len 1..28 words, all of it committed, not before resume_at.
+	 * next_record() would decode it the same way; it takes every other
+	 * record, and every bad one. left is signed and 64-bit: one test for
+	 * "pos before commit" and "room for the smallest event, 8 bytes".
+	 */
+	left = (int64_t)sb->commit - sb->pos;
+	if (left >= 8 && sb->pos >= sb->resume_at) {
+		p = sb->base + sb->layout.data_offset + sb->pos;
+		hdr = get_u32(p);
+		type = hdr & RB_TYPE_LEN_MASK;
+		len = 4 + type * 4;
+		if (type - 1 < RB_TYPE_DATA_MAX && len <= left) {
+			sb->ts += hdr >> RB_TYPE_LEN_BITS;
+			return event(sb, ev, p, len, 4);
+		}
+	}
+	return next_record(sb, ev);
 }
 
 /* --- small helpers ----------------------------------------------------- */
