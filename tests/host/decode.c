@@ -270,6 +270,16 @@ static void corrupt(void)
 	CHECK("too-small-subbuf", r == -EINVAL, "got %d", r);
 }
 
+/* Events 1, 2, 3 (deltas 1, 2, 3; 16-byte records), loaded into sb. */
+static void load_three(struct sb_build *b, struct tm_subbuf *sb, bool live)
+{
+	sb_init(b, page, PAGE, 0);
+	for (uint32_t i = 1; i <= 3; i++)
+		add(b, i, i, 12, 0);
+	sb_commit(b, b->pos, 0);
+	tm_subbuf_load(sb, NULL, page, PAGE, live);
+}
+
 static void cursor(void)
 {
 	struct sb_build b;
@@ -277,12 +287,7 @@ static void cursor(void)
 	struct tm_event ev[4];
 	int n, r;
 
-	sb_init(&b, page, PAGE, 0);
-	add(&b, 1, 1, 12, 0);
-	add(&b, 2, 2, 12, 0);
-	add(&b, 3, 3, 12, 0);
-	sb_commit(&b, b.pos, 0);
-	tm_subbuf_load(&sb, NULL, page, PAGE, false);
+	load_three(&b, &sb, false);
 	sb.resume_at = 16; /* reader.read: the first event was consumed */
 	n = decode(&sb, ev, 4);
 	CHECK("resume-at-reader-read",
@@ -316,12 +321,7 @@ static void cursor(void)
 	      "n %d r %d", n, r);
 
 	/* The same with events still ahead of the reader: no stale event. */
-	sb_init(&b, page, PAGE, 0);
-	add(&b, 1, 1, 12, 0);
-	add(&b, 1, 2, 12, 0);
-	add(&b, 1, 3, 12, 0);
-	sb_commit(&b, b.pos, 0);
-	tm_subbuf_load(&sb, NULL, page, PAGE, true);
+	load_three(&b, &sb, true);
 	n = decode(&sb, ev, 1);
 	sb_commit(&b, 0, 0);
 	r = tm_subbuf_next(&sb, &ev[1]);
