@@ -116,90 +116,54 @@ static uint64_t fix_abs_ts(uint64_t abs, uint64_t prev)
 	return abs;
 }
 
-/* Hand out the data event of len bytes at p, its payload from p + skip. */
-static inline int event(struct tm_subbuf *sb, struct tm_event *ev,
-			const unsigned char *p, uint32_t len, uint32_t skip)
-{
-	ev->ts = sb->ts;
-	ev->offset = sb->pos;
-	ev->data = p + skip;
-	ev->size = len - skip;
-	sb->pos += len;
-	return 1;
-}
-
 /*
- * Every record type with every check, up to the next data event or the
- * end of the committed data. tm_subbuf_next() decodes the commonest record
- * itself and calls this for everything else. Not inlined: its loop would
- * give the common case a stack frame (see docs/ringbuffer/performance.rst).
+ * Every record but a small data event, which tm_subbuf_next() decodes
+ * itself: a large data event (type_len 0), padding or a discarded event
+ * (29), a time extend (30), an absolute time stamp (31). p is the record,
+ * left the committed bytes from p (at least 4). Sets *len to the record's
+ * length and advances the time; returns 1, 0 for the padding that ends
+ * the data, or -EBADMSG.
  */
-static __attribute__((noinline)) int next_record(struct tm_subbuf *sb,
-						 struct tm_event *ev)
+static int other_record(struct tm_subbuf *sb, const unsigned char *p,
+			uint32_t left, uint32_t *len)
 {
-	while (sb->pos < sb->commit) {
-		const unsigned char *p =
-			sb->base + sb->layout.data_offset + sb->pos;
-		uint32_t left = sb->commit - sb->pos;
-		uint32_t hdr, type, delta, arg = 0, len;
+	uint32_t hdr = get_u32(p), type = hdr & RB_TYPE_LEN_MASK;
+	uint32_t delta = hdr >> RB_TYPE_LEN_BITS, arg;
 
-		if (left < 4)
+	if (type == RB_TYPE_PADDING && delta == 0)
+		return 0; /* the rest of the sub-buffer is empty */
+	if (left < 8)
+		return -EBADMSG;
+	arg = get_u32(p + 4);
+	switch (type) {
+	case 0: /* large: array[0] counts itself and the payload */
+	case RB_TYPE_PADDING: /* discarded: array[0] bytes follow the header */
+		if (arg < 4 || arg % 4 || arg > left - 4)
 			return -EBADMSG;
-		hdr = get_u32(p);
-		type = hdr & RB_TYPE_LEN_MASK;
-		delta = hdr >> RB_TYPE_LEN_BITS;
-		if (type == RB_TYPE_PADDING && delta == 0)
-			return 0; /* the rest of the sub-buffer is empty */
-		if (type == 0 || type > RB_TYPE_DATA_MAX) {
-			if (left < 8)
-				return -EBADMSG;
-			arg = get_u32(p + 4);
-		}
-		switch (type) {
-		case 0: /* large: array[0] counts itself and the payload */
-		case RB_TYPE_PADDING: /* discarded: array[0] bytes follow the header */
-			if (arg < 4 || arg % 4 || arg > left - 4)
-				return -EBADMSG;
-			len = 4 + arg;
-			/*
-			 * A discarded event's time counts too: the writer
-			 * computed the next delta from it (as libtraceevent
-			 * does; the kernel's own reader skips it, see
-			 * tests/host/decode.c).
-			 */
-			sb->ts += delta;
-			break;
-		case RB_TYPE_TIME_EXTEND:
-			len = 8;
-			sb->ts += ((uint64_t)arg << RB_TS_SHIFT) | delta;
-			break;
-		case RB_TYPE_TIME_STAMP:
-			len = 8;
-			sb->ts = fix_abs_ts(
-				((uint64_t)arg << RB_TS_SHIFT) | delta, sb->ts);
-			break;
-		default: /* small: the payload is type_len words */
-			len = 4 + type * 4;
-			if (len > left)
-				return -EBADMSG;
-			sb->ts += delta;
-			break;
-		}
-		if (type > RB_TYPE_DATA_MAX || sb->pos < sb->resume_at) {
-			sb->pos += len;
-			continue;
-		}
-		return event(sb, ev, p, len, type ? 4 : 8);
+		*len = 4 + arg;
+		/*
+		 * A discarded event's time counts too: the writer computed
+		 * the next delta from it (as libtraceevent does; the kernel's
+		 * own reader skips it, see tests/host/decode.c).
+		 */
+		sb->ts += delta;
+		return 1;
+	case RB_TYPE_TIME_EXTEND:
+		*len = 8;
+		sb->ts += ((uint64_t)arg << RB_TS_SHIFT) | delta;
+		return 1;
+	case RB_TYPE_TIME_STAMP:
+		*len = 8;
+		sb->ts = fix_abs_ts(((uint64_t)arg << RB_TS_SHIFT) | delta,
+				    sb->ts);
+		return 1;
+	default: /* 1..28: not called for those */
+		return -EBADMSG;
 	}
-	return 0;
 }
 
 int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 {
-	const unsigned char *p;
-	uint32_t hdr, type, len;
-	int64_t left;
-
 	/* Every call: a reset or a swap under a live reader shows here. */
 	if (sb->live && sb->commit < sb->cap) {
 		uint32_t c = read_commit(sb) & RB_COMMIT_MASK;
@@ -210,25 +174,45 @@ int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 			return -EBADMSG;
 		sb->commit = c;
 	}
-	/*
-	 * The commonest record, without a loop or a call: a data event of
-	 * type_len 1..28 words, all of it committed, not before resume_at.
-	 * next_record() would decode it the same way; it takes every other
-	 * record, and every bad one. left is signed and 64-bit: one test for
-	 * "pos before commit" and "room for the smallest event, 8 bytes".
-	 */
-	left = (int64_t)sb->commit - sb->pos;
-	if (left >= 8 && sb->pos >= sb->resume_at) {
-		p = sb->base + sb->layout.data_offset + sb->pos;
+	while (sb->pos < sb->commit) {
+		const unsigned char *p =
+			sb->base + sb->layout.data_offset + sb->pos;
+		uint32_t left = sb->commit - sb->pos, hdr, type, len, skip;
+		int r;
+
+		if (left < 4)
+			return -EBADMSG;
 		hdr = get_u32(p);
 		type = hdr & RB_TYPE_LEN_MASK;
-		len = 4 + type * 4;
-		if (type - 1 < RB_TYPE_DATA_MAX && len <= left) {
+		if (type - 1 < RB_TYPE_DATA_MAX) {
+			/* Most records: a data event of type_len words. */
+			len = 4 + type * 4;
+			if (len > left)
+				return -EBADMSG;
 			sb->ts += hdr >> RB_TYPE_LEN_BITS;
-			return event(sb, ev, p, len, 4);
+			skip = 4;
+		} else {
+			r = other_record(sb, p, left, &len);
+			if (r <= 0)
+				return r;
+			if (type != 0) {
+				sb->pos += len; /* no event: time or padding */
+				continue;
+			}
+			skip = 8;
 		}
+		if (sb->pos < sb->resume_at) {
+			sb->pos += len; /* consumed before this cursor */
+			continue;
+		}
+		ev->ts = sb->ts;
+		ev->offset = sb->pos;
+		ev->data = p + skip;
+		ev->size = len - skip;
+		sb->pos += len;
+		return 1;
 	}
-	return next_record(sb, ev);
+	return 0;
 }
 
 /* --- small helpers ----------------------------------------------------- */
