@@ -317,8 +317,12 @@ static int parse_field(struct tm_field *fl, const char *line, const char *end)
 	off = number_after(line, end, "offset:");
 	size = number_after(line, end, "size:");
 	sign = number_after(line, end, "signed:");
+	/*
+	 * Sizes up to 16 MiB: header_page's data field is a whole sub-buffer
+	 * (up to 128 pages; 512 KiB with 4 KiB pages).
+	 */
 	if (!semi || off < 0 || size < 0 || off > UINT16_MAX ||
-	    size > UINT16_MAX)
+	    size > (1L << 24))
 		return -EBADMSG;
 	memset(fl, 0, sizeof(*fl));
 	/* The name is the last word; "[N]" may follow it. */
