@@ -549,10 +549,9 @@ static void write_run(void)
 }
 
 static const char usage_text[] =
-	"usage: seq_consume --mode read|splice|mmap|none|busy|floor [--cpu N]\n"
-	"                   [--on N]\n"
-	"                   [--start] [--slow-us US] [--interval MS] [--quick]\n"
-	"                   [--probe] [--bytes N]\n"
+	"usage: seq_consume --mode read|splice|mmap|none|busy|floor\n"
+	"                   [--cpu N] [--on N] [--start] [--slow-us US]\n"
+	"                   [--interval MS] [--quick] [--probe] [--bytes N]\n"
 	"Consume one CPU's buffer while seq_producer writes into it and print\n"
 	"one line of counts (see the top of tests/vm/seq_consume.c).\n"
 	"  --mode M       read(), splice() or the mapping (examples/tracemap.c);\n"
