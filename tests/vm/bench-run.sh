@@ -88,7 +88,7 @@ while [ "$rep" -le "$reps" ]; do
 		buffer_kb=$(setup "$kb")
 		seq_configure 0 $((buffer_kb * 1024 / 2 / RECORD)) "$SIZE" 0
 		echo 1 >"$SEQ_PARAMS/run"
-		seq_wait_end 60
+		seq_wait_end 60 || { echo "bench-run.sh: the producer did not finish in 60 s" >&2; exit 1; }
 		line=$(seq_consume --cpu 0 --on 1 --quick --mode floor --bytes "$bytes")
 		echo "$tag $line" | tee -a "$out"
 	done
