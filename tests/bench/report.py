@@ -126,8 +126,9 @@ def ratios(by, reps, key, name, ref, field):
 
 # --- the cost model: sub-buffer sizes against the floor -------------------
 
-COST_NAMES = ("floor",) + MODES + ("mmap i100",)
-COST_LABELS = {"mmap i100": "mmap, poll 100 ms"}
+COST_NAMES = ("floor",) + MODES + ("mmap i100", "mmap idle")
+COST_LABELS = {"mmap i100": "mmap, poll 100 ms",
+               "mmap idle": "mmap, writer stopped"}
 
 
 def cost_model(runs, out):
@@ -178,14 +179,15 @@ def plot_cost(rows, out, plt):
             mine = [r for r in rows if r["mode"] == name and r[key]]
             if not mine:
                 continue
-            xs = [sizes.index(r["size"]) + (i - 2) * 0.07 for r in mine]
+            xs = [sizes.index(r["size"]) + (i - 2.5) * 0.07 for r in mine]
             mid = [med(r[key]) for r in mine]
             lo = [m - min(r[key]) for m, r in zip(mid, mine)]
             hi = [max(r[key]) - m for m, r in zip(mid, mine)]
             marker, color = STYLES[name.split()[0]]
             ax.errorbar(xs, mid, yerr=[lo, hi], marker=marker, color=color,
                         capsize=3, label=COST_LABELS.get(name, name),
-                        linestyle="--" if " " in name else "-")
+                        linestyle={"mmap i100": "--", "mmap idle": ":"}.get(
+                            name, "-"))
         ax.set_xticks(range(len(sizes)), [f"{s}" for s in sizes])
         ax.set_xlabel("sub-buffer size, KiB")
         ax.set_title(title, fontsize=10)

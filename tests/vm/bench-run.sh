@@ -7,7 +7,9 @@
 # Each repetition has two parts:
 #  cost   at COST_RATE events/s, for each sub-buffer size in SIZES (KiB):
 #         the three consumers, the mapped one again with a poll() timeout
-#         of 100 ms instead of 20 (variant i100), then the floor (seq_consume --mode floor: the
+#         of 100 ms instead of 20 (variant i100), the mapped one on half a
+#         buffer written before it starts (variant idle: no writer, no
+#         waiting), then the floor (seq_consume --mode floor: the
 #         same decoder on sub-buffers already in memory, as many bytes as
 #         the mapped consumer got);
 #  rates  with 4 KiB sub-buffers, at each rate in RATES (0: as fast as it
@@ -84,13 +86,21 @@ while [ "$rep" -le "$reps" ]; do
 		done
 		# the mapping again, woken 5 times less often
 		run "${tag%-}i100" "$kb" "$count" "$COST_RATE" --mode mmap --interval 100
-		# the floor: half a buffer of events, then decoded in memory
-		buffer_kb=$(setup "$kb")
-		seq_configure 0 $((buffer_kb * 1024 / 2 / RECORD)) "$SIZE" 0
-		echo 1 >"$SEQ_PARAMS/run"
-		seq_wait_end 60 || { echo "bench-run.sh: the producer did not finish in 60 s" >&2; exit 1; }
-		line=$(seq_consume --cpu 0 --on 1 --quick --mode floor --bytes "$bytes")
-		echo "$tag $line" | tee -a "$out"
+		# half a buffer of events, written before the consumer starts:
+		# the mapping with no writer and nothing to wait for (variant
+		# idle), then the floor, the same events decoded in memory
+		for mode in mmap floor; do
+			buffer_kb=$(setup "$kb")
+			seq_configure 0 $((buffer_kb * 1024 / 2 / RECORD)) "$SIZE" 0
+			echo 1 >"$SEQ_PARAMS/run"
+			seq_wait_end 60 || { echo "bench-run.sh: the producer did not finish in 60 s" >&2; exit 1; }
+			if [ $mode = mmap ]; then
+				line="${tag%-}idle $(seq_consume --cpu 0 --on 1 --quick --probe --mode mmap)"
+			else
+				line="$tag $(seq_consume --cpu 0 --on 1 --quick --mode floor --bytes "$bytes")"
+			fi
+			echo "$line" | tee -a "$out"
+		done
 	done
 	for rate in $RATES; do
 		count=$((rate * SECONDS_PER_RUN))
