@@ -158,7 +158,7 @@ BENCH_SIZES ?= 4 8 16 32 64 128 256 512
 BENCH_RATES ?= 10000 50000 200000 0
 BENCH_DIR = $(OUT_DIR)/bench-results
 PERF_DIR := docs/ringbuffer/perf
-bench: initramfs ## measure read()/splice()/mmap against the decoding floor (guest) and the decoders (host); BENCH_REPS=5 (~7 min)
+bench: initramfs ## measure read()/splice()/mmap against the decoding floor (guest) and the decoders (host); BENCH_REPS=5 (7-10 min)
 	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)
 	@echo "bench: $(BENCH_REPS) repetitions in the guest (console: $(BENCH_DIR)/console.log)"
 	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR) -- 'sh $(GUEST_PREFIX)/tests/bench-run.sh /mnt/share/guest.txt $(BENCH_REPS) "$(BENCH_SIZES)" "$(BENCH_RATES)"' \
