@@ -429,6 +429,11 @@ static const char header_page_64[] =
 	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
 	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
 	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:1;\n";
+static const char header_page_512k[] =
+	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
+	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+	"\tfield: char data;\toffset:16;\tsize:524272;\tsigned:0;\n";
 static const char header_page_32[] =
 	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
 	"\tfield: local_t commit;\toffset:8;\tsize:4;\tsigned:1;\n"
@@ -485,7 +490,7 @@ static int decode_as(const struct tm_layout *l, uint32_t commit_size)
 
 static void layouts(void)
 {
-	struct tm_layout l64, l32, bad;
+	struct tm_layout l64, l32, big, bad;
 	struct sb_build b;
 	int r64, r32;
 
@@ -500,6 +505,11 @@ static void layouts(void)
 	      !r32 && l32.commit_size == 4 && l32.data_offset == 12,
 	      "r %d %u/%u/%u", r32, l32.commit_offset, l32.commit_size,
 	      l32.data_offset);
+	/* 6.12 with buffer_subbuf_size_kb 512: the data field is 524272 bytes */
+	r64 = tm_layout_parse(&big, header_page_512k);
+	CHECK("header-page-512k-subbuf",
+	      !r64 && big.commit_size == 8 && big.data_offset == 16,
+	      "r %d %u/%u", r64, big.commit_size, big.data_offset);
 	CHECK("header-page-garbage",
 	      tm_layout_parse(&bad, "field: char data;\toffset:16;\n") ==
 		      -EBADMSG,
