@@ -39,23 +39,34 @@ for n in "${names[@]}"; do
 done
 
 rm -rf "$out" && mkdir -p "$out"
+# formats_dir_fuzz writes its files in TMPDIR: in memory where there is a
+# tmpfs (about five times as fast as ext4 here)
+tmp=$(mktemp -d "$( [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}")/fuzz.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+# The project's flags (examples/build.mk) with clang, the sanitizers and
+# -O2; only tracemap.c, the code under test, is linked, compiled once.
+build() {
+	CC=clang CFLAGS='-g -O2 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all' \
+		build_c "$@"
+}
+if ! build "$out/tracemap.o" -c examples/tracemap.c; then
+	echo "fuzz: examples/tracemap.c does not build: $(head -n 3 "$out/tracemap.o.log" | tr '\n' ' ')" >&2
+	exit 1
+fi
 status=0
 for n in "${names[@]}"; do
 	dir=$out/$n
 	secs=$((seconds * weight[$n] / total))
 	secs=$((secs > 0 ? secs : 1))
 	mkdir -p "$dir/corpus" "$dir/artifacts"
-	# The project's flags (examples/build.mk) with clang, the sanitizers
-	# and -O2; only tracemap.c, the code under test, is linked.
-	if ! CC=clang CFLAGS='-g -O2 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all' \
-		build_c "$dir/${n}_fuzz" "tests/fuzz/${n}_fuzz.c" examples/tracemap.c; then
+	if ! build "$dir/${n}_fuzz" "tests/fuzz/${n}_fuzz.c" "$out/tracemap.o"; then
 		echo "fuzz $n: the harness does not build: $(head -n 3 "$dir/${n}_fuzz.log" | tr '\n' ' ')" >&2
 		status=1
 		continue
 	fi
 	cp tests/fuzz/corpus/"$n"/* "$dir/corpus/"
 	rc=0
-	"$dir/${n}_fuzz" -max_total_time="$secs" -max_len="${max_len[$n]}" -timeout=5 -rss_limit_mb=1024 \
+	TMPDIR=$tmp "$dir/${n}_fuzz" -max_total_time="$secs" -max_len="${max_len[$n]}" -timeout=5 -rss_limit_mb=1024 \
 		-print_final_stats=1 -artifact_prefix="$dir/artifacts/" "$dir/corpus" >"$dir/fuzz.log" 2>&1 || rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/fuzz.log")
 	if [ "$rc" != 0 ] || [ -z "$execs" ]; then
