@@ -546,6 +546,37 @@ static void remember_meta(struct tracemap *tm)
 	tm->seen.overrun = m->overrun;
 }
 
+/*
+ * The kernel counts the events each GET_READER consumes (the meta-page's
+ * read). Alone on the CPU, that count grows by exactly the events we
+ * returned up to the kernel's read position; when it grew by more, another
+ * reader took the rest: a second mapping whose GET_READER came between ours
+ * and our look at the meta-page, or a read() of trace_pipe_raw, which does
+ * not refresh the meta-page at all. Count from what the meta-page says now.
+ */
+static void tally_start(struct tracemap *tm)
+{
+	tm->tally.base = tm->seen.consumed;
+	tm->tally.returned = 0;
+	tm->tally.ahead = 0;
+}
+
+/* Events the kernel counted as read that we never returned (0: none). */
+static uint64_t tally_taken(struct tracemap *tm)
+{
+	uint64_t ours = tm->tally.returned - tm->tally.ahead;
+
+	/* events below the kernel's read position not returned yet */
+	if (tm->sb.pos < tm->seen.read)
+		return 0;
+	if (tm->seen.consumed - tm->tally.base <= ours) {
+		if (tm->seen.consumed - tm->tally.base < ours)
+			tally_start(tm); /* cannot be a loss: count afresh */
+		return 0;
+	}
+	return tm->seen.consumed - tm->tally.base - ours;
+}
+
 /* "dropped events: N" of per_cpu/cpuN/stats, or -errno. */
 static int64_t read_dropped(struct tracemap *tm)
 {
@@ -687,6 +718,7 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 	}
 	tm->sb.resume_at = tm->seen.read;
 	tm->sb.missed = 0; /* reported by the swap that loaded it, not now */
+	tally_start(tm);
 	return 0;
 err:
 	tracemap_close(tm);
@@ -750,6 +782,10 @@ int tracemap_next(struct tracemap *tm, struct tm_event *ev)
 			return 0;
 	}
 	r = tm_subbuf_next(&tm->sb, ev);
+	if (r > 0) {
+		tm->tally.returned++;
+		tm->tally.ahead += tm->sb.pos > tm->seen.read;
+	}
 	if (r >= 0)
 		return r;
 	if (tm->mode == TM_MODE_MMAP) {
@@ -811,6 +847,7 @@ static int resync(struct tracemap *tm, enum tm_loss why, struct tm_reader *rd)
 		     tm->cpu);
 	rd->loss = why;
 	remember_meta(tm);
+	tally_start(tm);
 	r = load_reader(tm, tm->seen.id, m->reader.read);
 	if (r)
 		return r;
@@ -962,6 +999,7 @@ static int get_reader_mmap(struct tracemap *tm, struct tm_reader *rd)
 	bool wait = should_wait(tm);
 	int tries = 0, r;
 	uint32_t id, read;
+	uint64_t taken;
 
 	if (moved != TM_LOSS_NONE) {
 		r = resync(tm, moved, rd);
@@ -970,6 +1008,18 @@ static int get_reader_mmap(struct tracemap *tm, struct tm_reader *rd)
 		wait = false; /* one more GET_READER, at once */
 	}
 again:
+	taken = tally_taken(tm);
+	if (taken && rd->loss == TM_LOSS_NONE) {
+		/* say so before the next GET_READER; the caller calls again */
+		fail(tm, 0,
+		     "another reader is consuming cpu%d: it took %llu events, lost here",
+		     tm->cpu, (unsigned long long)taken);
+		rd->loss = TM_LOSS_OTHER_READER;
+		rd->source = TM_SRC_READ_COUNT;
+		rd->count = taken;
+		tm->tally.base += taken;
+		return 1;
+	}
 	read = m->reader.read;
 	if (blocking(tm, wait, op_get_reader) < 0) {
 		if (errno == EINTR)
@@ -980,6 +1030,7 @@ again:
 	}
 	wait = false;
 	remember_meta(tm);
+	tm->tally.ahead = 0; /* the kernel's read position is past our cursor */
 	id = tm->seen.id;
 	if (id == tm->reader_id) {
 		/*

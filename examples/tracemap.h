@@ -125,6 +125,7 @@ enum tm_loss_source {
 	TM_SRC_META, /* the meta-page's reader.lost_events (kernel-patches/0001) */
 	TM_SRC_OVERRUN, /* the meta-page's overrun since our last swap */
 	TM_SRC_STATS, /* per_cpu/cpuN/stats, "dropped events" */
+	TM_SRC_READ_COUNT, /* the meta-page's read, against the events returned */
 };
 
 /* What one tracemap_get_reader() call found. */
@@ -134,7 +135,7 @@ struct tm_reader {
 	uint64_t ts; /* its time stamp: when its first event was written */
 	enum tm_loss loss; /* events lost before the events that follow */
 	enum tm_loss_source source; /* where count came from */
-	uint64_t count; /* events lost: set for COUNTED and DROPPED, else 0 */
+	uint64_t count; /* events lost: COUNTED, DROPPED; OTHER_READER when known */
 };
 //! [losses]
 
@@ -159,6 +160,11 @@ struct tracemap {
 		uint32_t id, read;
 		uint64_t consumed, overrun;
 	} seen;
+	struct { /* the kernel's count of events read vs. the events we returned */
+		uint64_t base; /* the meta-page's read when the count started */
+		uint64_t returned; /* events returned since then */
+		uint64_t ahead; /* of those, past the kernel's read position */
+	} tally;
 	uint64_t swap_overrun; /* overrun at our last swap */
 	bool have_swap; /* swap_overrun is set */
 	uint64_t dropped; /* "dropped events" already reported */
