@@ -45,8 +45,11 @@ tmp=$(mktemp -d "$( [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo 
 trap 'rm -rf "$tmp"' EXIT
 # The project's flags (examples/build.mk) with clang, the sanitizers and
 # -O2; only tracemap.c, the code under test, is linked, compiled once.
+# Without libFuzzer's hooks on every comparison (trace-cmp) the decoder's
+# harness runs about twice as fast and reaches the same coverage; the
+# hooks on strcmp() and memcmp() the parsers use stay.
 build() {
-	CC=clang CFLAGS='-g -O2 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all' \
+	CC=clang CFLAGS='-g -O2 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-sanitize-coverage=trace-cmp' \
 		build_c "$@"
 }
 if ! build "$out/tracemap.o" -c examples/tracemap.c; then
