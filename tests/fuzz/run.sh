@@ -16,13 +16,17 @@
 # changed), fuzz.log and, on a crash, the input that caused it. Prints one
 # line per harness
 #   fuzz NAME: N executions in S s (E/s), corpus C inputs, no crash
-# and exits 0, or names each crashing input and exits 1.
+# and exits 0, or names each crashing input and exits 1. FUZZ_RUNS=N in the
+# environment stops each harness after N inputs, if its time is not up
+# first (a long run of a set size on a busy machine).
 set -euo pipefail
 usage="usage: tests/fuzz/run.sh OUT_DIR SECONDS [subbuf|format|formats_dir...]"
 out=${1:?$usage}
 seconds=${2:?$usage}
 shift 2
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: SECONDS must be a positive whole number, not '$seconds'" >&2; exit 2; }
+runs=${FUZZ_RUNS:--1}
+[[ $runs =~ ^(-1|[1-9][0-9]*)$ ]] || { echo "fuzz: FUZZ_RUNS must be a positive whole number, not '$runs'" >&2; exit 2; }
 . "$(dirname "$0")/../host/lib.sh" # build_c; and the repository as the working folder
 command -v clang >/dev/null || { echo "fuzz: clang is missing (make deps)" >&2; exit 1; }
 
@@ -69,7 +73,7 @@ for n in "${names[@]}"; do
 	fi
 	cp tests/fuzz/corpus/"$n"/* "$dir/corpus/"
 	rc=0
-	TMPDIR=$tmp "$dir/${n}_fuzz" -max_total_time="$secs" -max_len="${max_len[$n]}" -timeout=5 -rss_limit_mb=1024 \
+	TMPDIR=$tmp "$dir/${n}_fuzz" -max_total_time="$secs" -runs="$runs" -max_len="${max_len[$n]}" -timeout=5 -rss_limit_mb=1024 \
 		-print_final_stats=1 -artifact_prefix="$dir/artifacts/" "$dir/corpus" >"$dir/fuzz.log" 2>&1 || rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/fuzz.log")
 	if [ "$rc" != 0 ] || [ -z "$execs" ]; then
