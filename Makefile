@@ -151,13 +151,17 @@ check-labs: initramfs
 
 # Benchmarks (tests/bench/, tests/vm/bench-run.sh): the guest's consumers,
 # then the host's decoders; the guide's performance page shows the results.
+# BENCH_SIZES: sub-buffer sizes of the cost model, in KiB ("" skips it);
+# BENCH_RATES: producer rates at 4 KiB, 0 as fast as it can ("" skips them).
 BENCH_REPS ?= 5
+BENCH_SIZES ?= 4 8 16 32 64 128 256 512
+BENCH_RATES ?= 10000 50000 200000 0
 BENCH_DIR = $(OUT_DIR)/bench-results
 PERF_DIR := docs/ringbuffer/perf
-bench: initramfs ## measure read()/splice()/mmap consumers (guest) and decoders (host); BENCH_REPS=5 (~4 min)
+bench: initramfs ## measure read()/splice()/mmap against the decoding floor (guest) and the decoders (host); BENCH_REPS=5 (7-10 min)
 	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)
 	@echo "bench: $(BENCH_REPS) repetitions in the guest (console: $(BENCH_DIR)/console.log)"
-	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR) -- 'sh $(GUEST_PREFIX)/tests/bench-run.sh /mnt/share/guest.txt $(BENCH_REPS)' \
+	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR) -- 'sh $(GUEST_PREFIX)/tests/bench-run.sh /mnt/share/guest.txt $(BENCH_REPS) "$(BENCH_SIZES)" "$(BENCH_RATES)"' \
 		>$(BENCH_DIR)/console.log 2>&1 || { echo "bench: the guest run failed; see $(BENCH_DIR)/console.log" >&2; exit 1; }
 	@echo "bench: decoders on the host (timing and callgrind)"
 	@tests/bench/decoder.sh $(BENCH_DIR) >/dev/null

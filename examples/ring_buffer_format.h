@@ -35,6 +35,7 @@
 
 /* Event header: u32 type_len:5, time_delta:27, then u32 array[]. */
 #define RB_TYPE_LEN_MASK 0x1fU
+#define RB_TYPE_LEN_BITS 5 /* time_delta starts above type_len */
 #define RB_TS_SHIFT 27 /* time_delta bits */
 #define RB_TYPE_DATA_MAX 28 /* 1..28: payload of type_len * 4 bytes */
 #define RB_TYPE_PADDING 29 /* delta 0: end of data; else a discarded event */

@@ -116,8 +116,55 @@ static uint64_t fix_abs_ts(uint64_t abs, uint64_t prev)
 	return abs;
 }
 
+/*
+ * Every record but a small data event, which tm_subbuf_next() decodes
+ * itself: a large data event (type_len 0), padding or a discarded event
+ * (29), a time extend (30), an absolute time stamp (31). p is the record,
+ * left the committed bytes from p (at least 4). Sets *len to the record's
+ * length and advances the time; returns 1, 0 for the padding that ends
+ * the data, or -EBADMSG.
+ */
+static int other_record(struct tm_subbuf *sb, const unsigned char *p,
+			uint32_t left, uint32_t *len)
+{
+	uint32_t hdr = get_u32(p), type = hdr & RB_TYPE_LEN_MASK;
+	uint32_t delta = hdr >> RB_TYPE_LEN_BITS, arg;
+
+	if (type == RB_TYPE_PADDING && delta == 0)
+		return 0; /* the rest of the sub-buffer is empty */
+	if (left < 8)
+		return -EBADMSG;
+	arg = get_u32(p + 4);
+	switch (type) {
+	case 0: /* large: array[0] counts itself and the payload */
+	case RB_TYPE_PADDING: /* discarded: array[0] bytes follow the header */
+		if (arg < 4 || arg % 4 || arg > left - 4)
+			return -EBADMSG;
+		*len = 4 + arg;
+		/*
+		 * A discarded event's time counts too: the writer computed
+		 * the next delta from it (as libtraceevent does; the kernel's
+		 * own reader skips it, see tests/host/decode.c).
+		 */
+		sb->ts += delta;
+		return 1;
+	case RB_TYPE_TIME_EXTEND:
+		*len = 8;
+		sb->ts += ((uint64_t)arg << RB_TS_SHIFT) | delta;
+		return 1;
+	case RB_TYPE_TIME_STAMP:
+		*len = 8;
+		sb->ts = fix_abs_ts(((uint64_t)arg << RB_TS_SHIFT) | delta,
+				    sb->ts);
+		return 1;
+	default: /* 1..28: not called for those */
+		return -EBADMSG;
+	}
+}
+
 int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 {
+	/* Every call: a reset or a swap under a live reader shows here. */
 	if (sb->live && sb->commit < sb->cap) {
 		uint32_t c = read_commit(sb) & RB_COMMIT_MASK;
 
@@ -130,62 +177,38 @@ int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 	while (sb->pos < sb->commit) {
 		const unsigned char *p =
 			sb->base + sb->layout.data_offset + sb->pos;
-		uint32_t left = sb->commit - sb->pos;
-		uint32_t hdr, type, delta, arg = 0, len;
+		uint32_t left = sb->commit - sb->pos, hdr, type, len, skip;
+		int r;
 
 		if (left < 4)
 			return -EBADMSG;
 		hdr = get_u32(p);
 		type = hdr & RB_TYPE_LEN_MASK;
-		delta = hdr >> 5;
-		if (type == RB_TYPE_PADDING && delta == 0)
-			return 0; /* the rest of the sub-buffer is empty */
-		if (type == 0 || type > RB_TYPE_DATA_MAX) {
-			if (left < 8)
-				return -EBADMSG;
-			arg = get_u32(p + 4);
-		}
-		switch (type) {
-		case RB_TYPE_PADDING:
-			/* A discarded event: array[0] is its size past the header. */
-			len = 4 + arg;
-			/*
-			 * The writer computed the next delta from this event's
-			 * time, so count it (as libtraceevent does; the kernel's
-			 * own reader skips it, see tests/host/decode.c).
-			 */
-			sb->ts += delta;
-			break;
-		case RB_TYPE_TIME_EXTEND:
-			len = 8;
-			sb->ts += ((uint64_t)arg << RB_TS_SHIFT) | delta;
-			break;
-		case RB_TYPE_TIME_STAMP:
-			len = 8;
-			sb->ts = fix_abs_ts(
-				((uint64_t)arg << RB_TS_SHIFT) | delta, sb->ts);
-			break;
-		case 0: /* large: array[0] counts itself and the payload */
-			len = 4 + arg;
-			if (arg < 4 || arg > left)
-				return -EBADMSG;
-			sb->ts += delta;
-			break;
-		default: /* small: the payload is type_len words */
+		if (type - 1 < RB_TYPE_DATA_MAX) {
+			/* Most records: a data event of type_len words. */
 			len = 4 + type * 4;
-			sb->ts += delta;
-			break;
+			if (len > left)
+				return -EBADMSG;
+			sb->ts += hdr >> RB_TYPE_LEN_BITS;
+			skip = 4;
+		} else {
+			r = other_record(sb, p, left, &len);
+			if (r <= 0)
+				return r;
+			if (type != 0) {
+				sb->pos += len; /* no event: time or padding */
+				continue;
+			}
+			skip = 8;
 		}
-		if (len < 8 || len % 4 || len > left)
-			return -EBADMSG;
-		if (type > RB_TYPE_DATA_MAX || sb->pos < sb->resume_at) {
-			sb->pos += len;
+		if (sb->pos < sb->resume_at) {
+			sb->pos += len; /* consumed before this cursor */
 			continue;
 		}
 		ev->ts = sb->ts;
 		ev->offset = sb->pos;
-		ev->data = type ? p + 4 : p + 8;
-		ev->size = type ? len - 4 : len - 8;
+		ev->data = p + skip;
+		ev->size = len - skip;
 		sb->pos += len;
 		return 1;
 	}
@@ -317,8 +340,12 @@ static int parse_field(struct tm_field *fl, const char *line, const char *end)
 	off = number_after(line, end, "offset:");
 	size = number_after(line, end, "size:");
 	sign = number_after(line, end, "signed:");
+	/*
+	 * Sizes up to 16 MiB: header_page's data field is a whole sub-buffer
+	 * (up to 128 pages; 512 KiB with 4 KiB pages).
+	 */
 	if (!semi || off < 0 || size < 0 || off > UINT16_MAX ||
-	    size > UINT16_MAX)
+	    size > (1L << 24))
 		return -EBADMSG;
 	memset(fl, 0, sizeof(*fl));
 	/* The name is the last word; "[N]" may follow it. */

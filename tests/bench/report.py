@@ -1,13 +1,16 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""Turn the results of "make bench" into the guide's table and plot.
+"""Turn the results of "make bench" into the guide's tables and plots.
 
     report.py BENCH_DIR OUT_DIR
 
 BENCH_DIR holds guest.txt (tests/vm/bench-run.sh: one line per run) and
-decoder.txt (tests/bench/decoder.sh). OUT_DIR gets consumers.csv and
-decoder.csv (csv-table sources), consumers.svg (the plot) and
-summary.txt (the table as text, also printed). Needs Debian's
+decoder.txt (tests/bench/decoder.sh). OUT_DIR gets, as csv-table sources
+and plots: costmodel.csv and costmodel.svg (CPU per MiB against the
+decoding floor, per sub-buffer size), consumers.csv and consumers.svg (the
+three consumers against the producer rate), saturation.csv and
+saturation.svg (the runs as fast as the producer can go), decoder.csv, and
+summary.txt (every table as text, also printed). Needs Debian's
 python3-matplotlib: run with /usr/bin/python3.
 """
 import csv
@@ -17,6 +20,8 @@ import sys
 
 MODES = ("read", "splice", "mmap")
 MIB = 1024 * 1024
+STYLES = {"read": ("o", "#1f77b4"), "splice": ("s", "#ff7f0e"),
+          "mmap": ("^", "#2ca02c"), "floor": ("D", "#444444")}
 
 
 def die(msg):
@@ -34,82 +39,339 @@ def parse_runs(path):
             kv = dict(w.split("=", 1) for w in line.split() if "=" in w)
             if "mode" not in kv:
                 continue
-            run = {k: (v if k == "mode" else int(v)) for k, v in kv.items()}
+            text = ("mode", "part", "variant")
+            run = {k: (v if k in text else int(v)) for k, v in kv.items()}
+            if run["bad"]:
+                die(f"{path}: a run saw {run['bad']} bad events: {line.strip()}")
+            mib = run["bytes"] / MIB
+            wall = run["wall_ns"]
             run["lost"] = run["produced"] - run["delivered"]
-            run["events_s"] = run["delivered"] / (run["wall_ns"] / 1e9)
-            run["produced_s"] = run["produced"] / (run["wall_ns"] / 1e9)
-            run["cpu_ms_mib"] = run["cpu_ns"] / 1e6 / (run["bytes"] / MIB)
             run["lost_pct"] = 100.0 * run["lost"] / run["produced"]
+            run["events_s"] = run["delivered"] / (wall / 1e9)
+            # the producer's own rate: sequence numbers over event time
+            span = run["seq_last"] - run["seq_first"]
+            run["prod_s"] = (span / (run["ts_span_ns"] / 1e9)
+                             if run["ts_span_ns"] else 0.0)
+            run["cpu_ms_mib"] = run["cpu_ns"] / 1e6 / mib
+            run["calls_mib"] = run["calls"] / mib
+            run["swaps_mib"] = run["subbufs"] / mib
+            run["call_ms_mib"] = run["call_ns"] / 1e6 / mib
+            run["decode_ms_mib"] = run["decode_ns"] / 1e6 / mib
+            run["rest_ms_mib"] = (run["cpu_ns"] - run["call_ns"] -
+                                  run["decode_ns"]) / 1e6 / mib
+            run["polls_mib"] = run["polls"] / mib
+            run["minflt_mib"] = run["minflt"] / mib
+            run["poll_pct"] = 100.0 * run["poll_ns"] / wall
+            run["call_pct"] = 100.0 * run["call_ns"] / wall
+            run["decode_pct"] = 100.0 * run["decode_ns"] / wall
+            run["rest_pct"] = (100.0 - run["poll_pct"] - run["call_pct"] -
+                               run["decode_pct"])
+            run["busy_pct"] = 100.0 * run["cpu_ns"] / wall
+            run["max_gap_ms"] = run["max_gap_ns"] / 1e6
+            run["max_poll_ms"] = run["max_poll_ns"] / 1e6
             runs.append(run)
     if not runs:
         die(f"{path}: no results")
     return runs, header
 
 
+def med(values):
+    return statistics.median(values)
+
+
 def spread(values, fmt):
     """median [min-max] of values, with fmt applied to each."""
-    return (f"{fmt(statistics.median(values))} "
-            f"[{fmt(min(values))}-{fmt(max(values))}]")
+    if not values:
+        return "-"
+    return f"{fmt(med(values))} [{fmt(min(values))}-{fmt(max(values))}]"
 
+
+F0 = lambda v: f"{v:.0f}"
+F1 = lambda v: f"{v:.1f}"
+F2 = lambda v: f"{v:.2f}"
+K = lambda v: f"{v / 1000:.0f}k"
+
+
+def write_csv(out, name, table):
+    with open(os.path.join(out, name), "w", newline="",
+              encoding="utf-8") as f:
+        csv.writer(f).writerows(table)
+
+
+def as_text(table, note):
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    text = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
+            for row in table]
+    return "\n".join(text + [note])
+
+
+def index(runs, part):
+    """{(rep, key, mode-or-variant): run} for one part of the bench."""
+    by = {}
+    for r in runs:
+        if r["part"] != part:
+            continue
+        key = r["size"] if part == "cost" else r["rate"]
+        name = r["mode"] if r["variant"] == "-" else f"mmap {r['variant']}"
+        by[(r["rep"], key, name)] = r
+    return by
+
+
+def ratios(by, reps, key, name, ref, field):
+    """field of name over field of ref, within each repetition."""
+    return [by[(p, key, name)][field] / by[(p, key, ref)][field]
+            for p in reps if (p, key, name) in by and (p, key, ref) in by
+            and by[(p, key, ref)][field]]
+
+
+# --- the cost model: sub-buffer sizes against the floor -------------------
+
+COST_NAMES = ("floor",) + MODES + ("mmap i100", "mmap idle")
+COST_LABELS = {"mmap i100": "mmap, poll 100 ms",
+               "mmap idle": "mmap, writer stopped"}
+
+
+def cost_model(runs, out):
+    by = index(runs, "cost")
+    if not by:
+        return None, None
+    reps = sorted({k[0] for k in by})
+    sizes = sorted({k[1] for k in by})
+    table = [["sub-buffer", "consumer", "CPU ms per MiB",
+              "CPU per MiB / floor", "of which decoding", "in the calls",
+              "the rest", "calls per MiB", "poll() wake-ups per MiB",
+              "first-touch faults per MiB"]]
+    rows = []
+    for size in sizes:
+        for name in COST_NAMES:
+            mine = [by[(p, size, name)] for p in reps if (p, size, name) in by]
+            if not mine:
+                continue
+            row = {"size": size, "mode": name, "n": len(mine),
+                   "cpu": [r["cpu_ms_mib"] for r in mine],
+                   "ratio": ratios(by, reps, size, name, "floor",
+                                   "cpu_ms_mib")}
+            rows.append(row)
+            dash = lambda key, fmt: ("-" if name == "floor" else
+                                     spread([r[key] for r in mine], fmt))
+            table.append([f"{size} KiB", COST_LABELS.get(name, name),
+                          spread(row["cpu"], F1), spread(row["ratio"], F2),
+                          dash("decode_ms_mib", F1), dash("call_ms_mib", F1),
+                          dash("rest_ms_mib", F1), dash("calls_mib", F0),
+                          dash("polls_mib", F1),
+                          spread([r["minflt_mib"] for r in mine], F1)])
+    write_csv(out, "costmodel.csv", table)
+    n = len(reps)
+    text = as_text(table, f"(median [min-max] of {n} runs each; ratios per "
+                   "repetition, against the floor of the same repetition "
+                   "and size; decoding, calls and the rest in ms per MiB, "
+                   "the rest being CPU time outside both: poll(), wake-ups, "
+                   "timer ticks)")
+    return rows, text
+
+
+def plot_cost(rows, out, plt):
+    sizes = sorted({r["size"] for r in rows})
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
+    for ax, key, title in ((axes[0], "cpu", "CPU ms per MiB delivered"),
+                           (axes[1], "ratio", "CPU per MiB, ratio to the floor")):
+        for i, name in enumerate(COST_NAMES):
+            mine = [r for r in rows if r["mode"] == name and r[key]]
+            if not mine:
+                continue
+            xs = [sizes.index(r["size"]) + (i - 2.5) * 0.07 for r in mine]
+            mid = [med(r[key]) for r in mine]
+            lo = [m - min(r[key]) for m, r in zip(mid, mine)]
+            hi = [max(r[key]) - m for m, r in zip(mid, mine)]
+            marker, color = STYLES[name.split()[0]]
+            ax.errorbar(xs, mid, yerr=[lo, hi], marker=marker, color=color,
+                        capsize=3, label=COST_LABELS.get(name, name),
+                        linestyle={"mmap i100": "--", "mmap idle": ":"}.get(
+                            name, "-"))
+        ax.set_xticks(range(len(sizes)), [f"{s}" for s in sizes])
+        ax.set_xlabel("sub-buffer size, KiB")
+        ax.set_title(title, fontsize=10)
+        ax.grid(alpha=0.3)
+        ax.set_yscale("log")
+    axes[1].axhline(1.25, color="#2ca02c", linestyle=":", linewidth=1)
+    axes[0].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "costmodel.svg"), metadata={"Date": None})
+    plt.close(fig)
+
+
+# --- the three consumers against the producer rate (4 KiB) ----------------
 
 def rate_name(rate):
     return "max" if rate == 0 else f"{rate // 1000}k"
 
 
-def summarise(runs):
-    rates = sorted({r["rate"] for r in runs}, key=lambda x: x or 1 << 62)
-    reps = sorted({r["rep"] for r in runs})
-    by = {(r["rep"], r["rate"], r["mode"]): r for r in runs}
+def consumers(runs, out):
+    by = index(runs, "rates")
+    if not by:
+        return None, None
+    reps = sorted({k[0] for k in by})
+    rates = sorted({k[1] for k in by}, key=lambda x: x or 1 << 62)
     rows = []
+    table = [["producer rate", "consumer", "events/s delivered", "events lost",
+              "lost %", "CPU ms per MiB", "CPU per MiB / mmap",
+              "events/s / mmap"]]
     for rate in rates:
         for mode in MODES:
             mine = [by[(p, rate, mode)] for p in reps if (p, rate, mode) in by]
             if not mine:
                 continue
-            ratios = [by[(p, rate, mode)]["cpu_ms_mib"] /
-                      by[(p, rate, "mmap")]["cpu_ms_mib"]
-                      for p in reps if (p, rate, mode) in by and (p, rate, "mmap") in by]
-            tput = [by[(p, rate, mode)]["events_s"] /
-                    by[(p, rate, "mmap")]["events_s"]
-                    for p in reps if (p, rate, mode) in by and (p, rate, "mmap") in by]
-            rows.append({
-                "rate": rate, "mode": mode, "n": len(mine),
-                "offered": statistics.median(r["produced_s"] for r in mine),
-                "events_s": [r["events_s"] for r in mine],
-                "kevents_s": [r["events_s"] / 1000 for r in mine],
-                "lost_pct": [r["lost_pct"] for r in mine],
-                "lost": [r["lost"] for r in mine],
-                "cpu": [r["cpu_ms_mib"] for r in mine],
-                "cpu_ratio": ratios, "tput_ratio": tput,
-            })
-    return rows
+            row = {"rate": rate, "mode": mode,
+                   "kevents_s": [r["events_s"] / 1000 for r in mine],
+                   "lost_pct": [r["lost_pct"] for r in mine],
+                   "cpu": [r["cpu_ms_mib"] for r in mine],
+                   "cpu_ratio": ratios(by, reps, rate, mode, "mmap",
+                                       "cpu_ms_mib")}
+            rows.append(row)
+            prod = med(r["prod_s"] for r in mine)
+            label = (f"max (~{K(prod)}/s)" if rate == 0 else f"{K(rate)}/s")
+            table.append([label, mode, spread([r["events_s"] for r in mine], K),
+                          spread([r["lost"] for r in mine], F0),
+                          spread(row["lost_pct"], F1), spread(row["cpu"], F1),
+                          spread(row["cpu_ratio"], F2),
+                          spread(ratios(by, reps, rate, mode, "mmap",
+                                        "events_s"), F2)])
+    write_csv(out, "consumers.csv", table)
+    text = as_text(table, f"(median [min-max] of {len(reps)} runs each; ratios "
+                   "per repetition, against the mmap consumer of the same "
+                   "repetition; max: the producer's own rate, from the events' "
+                   "timestamps)")
+    return rows, text
 
 
-def write_tables(rows, header, out):
-    k = lambda v: f"{v / 1000:.0f}k"
-    f1 = lambda v: f"{v:.1f}"
-    f2 = lambda v: f"{v:.2f}"
-    table = [["producer rate", "consumer", "events/s delivered", "events lost",
-              "lost %", "CPU ms per MiB", "CPU per MiB / mmap",
-              "events/s / mmap"]]
+def plot_consumers(rows, out, plt):
+    rates = []
     for r in rows:
-        rate = (f"max (~{k(r['offered'])}/s)" if r["rate"] == 0
-                else f"{k(r['rate'])}/s")
-        table.append([rate, r["mode"], spread(r["events_s"], k),
-                      spread(r["lost"], lambda v: f"{v:.0f}"),
-                      spread(r["lost_pct"], f1), spread(r["cpu"], f1),
-                      spread(r["cpu_ratio"], f2), spread(r["tput_ratio"], f2)])
-    with open(os.path.join(out, "consumers.csv"), "w", newline="",
-              encoding="utf-8") as f:
-        csv.writer(f).writerows(table)
-    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-    text = [f"# {h}" for h in header]
-    text += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
-             for row in table]
-    text.append(f"(median [min-max] of {rows[0]['n']} runs each; ratios are "
-                "per repetition, against the mmap consumer of the same repetition)")
-    return "\n".join(text)
+        if r["rate"] not in rates:
+            rates.append(r["rate"])
+    fig, axes = plt.subplots(2, 2, figsize=(9, 6.4))
+    axes = axes.flatten()
+    panels = (("cpu", "consumer CPU ms per MiB"),
+              ("cpu_ratio", "CPU per MiB, ratio to mmap"),
+              ("kevents_s", "events delivered, thousands per second"),
+              ("lost_pct", "events lost, %"))
+    for ax, (key, title) in zip(axes, panels):
+        for i, mode in enumerate(MODES):
+            mine = [r for r in rows if r["mode"] == mode and r[key]]
+            xs = [rates.index(r["rate"]) + (i - 1) * 0.08 for r in mine]
+            mid = [med(r[key]) for r in mine]
+            lo = [m - min(r[key]) for m, r in zip(mid, mine)]
+            hi = [max(r[key]) - m for m, r in zip(mid, mine)]
+            marker, color = STYLES[mode]
+            ax.errorbar(xs, mid, yerr=[lo, hi], marker=marker, color=color,
+                        capsize=3, label=mode)
+        ax.set_xticks(range(len(rates)), [rate_name(x) for x in rates])
+        ax.set_xlabel("producer rate, events/s")
+        ax.set_title(title, fontsize=10)
+        ax.grid(alpha=0.3)
+        ax.set_ylim(bottom=0)
+    axes[0].legend()
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "consumers.svg"), metadata={"Date": None})
+    plt.close(fig)
 
+
+# --- saturation: the producer as fast as it can go (4 KiB) ----------------
+
+SAT_NAMES = ("none", "busy", "read", "splice", "mmap", "mmap i1", "mmap i100",
+             "mmap p10", "mmap p90")
+SAT_LABELS = {"none": "no consumer", "busy": "CPU 1 busy, no reader",
+              "mmap i1": "mmap, poll 1 ms", "mmap i100": "mmap, poll 100 ms",
+              "mmap p10": "mmap, buffer_percent 10",
+              "mmap p90": "mmap, buffer_percent 90"}
+
+
+def saturation(runs, out):
+    by = index(runs, "rates")
+    reps = sorted({k[0] for k in by if k[1] == 0})
+    if not reps:
+        return None, None
+    sat = [r for r in runs if r["part"] == "rates" and r["rate"] == 0]
+    # what the buffer holds: the events left in it when nobody read
+    hold = med(r["delivered"] for r in sat if r["mode"] == "none") \
+        if any(r["mode"] == "none" for r in sat) else 0
+    table = [["consumer", "producer events/s", "producer / no consumer",
+              "lost %", "runs with a loss", "CPU ms per MiB", "CPU / wall %",
+              "calls per MiB", "swaps per MiB", "in poll() %", "in calls %",
+              "decoding %", "the rest %", "longest poll() ms",
+              "longest time between calls ms"]]
+    rows = []
+    for name in SAT_NAMES:
+        mine = [by[(p, 0, name)] for p in reps if (p, 0, name) in by]
+        if not mine:
+            continue
+        reader = name not in ("none", "busy")
+        dash = lambda key, fmt: (spread([r[key] for r in mine], fmt)
+                                 if reader else "-")
+        row = {"name": name, "runs": mine,
+               "prod": [r["prod_s"] / 1000 for r in mine]}
+        rows.append(row)
+        table.append([SAT_LABELS.get(name, name),
+                      spread([r["prod_s"] for r in mine], K),
+                      spread(ratios(by, reps, 0, name, "none", "prod_s"), F2),
+                      dash("lost_pct", F1),
+                      f"{sum(1 for r in mine if r['lost'])} of {len(mine)}"
+                      if reader else "-",
+                      dash("cpu_ms_mib", F1), spread([r["busy_pct"] for r in mine], F0),
+                      dash("calls_mib", F0), dash("swaps_mib", F0),
+                      dash("poll_pct", F0), dash("call_pct", F0),
+                      dash("decode_pct", F0), dash("rest_pct", F0),
+                      dash("max_poll_ms", F0),
+                      dash("max_gap_ms", F0)])
+    write_csv(out, "saturation.csv", table)
+    text = as_text(table, f"(median [min-max] of {len(reps)} runs each; the "
+                   "producer's rate from the events' timestamps; percentages "
+                   "of the consumer's wall time; the buffer holds "
+                   f"{hold:.0f} events, what 'no consumer' found at the end)")
+    return {"rows": rows, "hold": hold}, text
+
+
+def plot_saturation(sat, out, plt):
+    rows, hold = sat["rows"], sat["hold"]
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.8))
+    ax = axes[0]
+    for i, row in enumerate(rows):
+        mid = med(row["prod"])
+        ax.errorbar([mid], [i], xerr=[[mid - min(row["prod"])],
+                                      [max(row["prod"]) - mid]],
+                    marker="o", color="#444444", capsize=3)
+    ax.set_yticks(range(len(rows)),
+                  [SAT_LABELS.get(r["name"], r["name"]) for r in rows],
+                  fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("producer, thousands of events per second")
+    ax.set_title("the producer's own rate, by what runs on CPU 1", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.set_xlim(left=0)
+    ax = axes[1]
+    for row in rows:
+        if row["name"] in ("none", "busy"):
+            continue
+        mode = row["name"].split()[0]
+        marker, color = STYLES[mode]
+        xs = [r["max_gap_ms"] * r["prod_s"] / 1000 / hold if hold else 0
+              for r in row["runs"]]
+        ys = [r["lost_pct"] for r in row["runs"]]
+        ax.scatter(xs, ys, marker=marker, color=color, alpha=0.7,
+                   label=row["name"] if mode == row["name"] else None)
+    ax.axvline(1.0, color="#888888", linestyle=":", linewidth=1)
+    ax.set_xlabel("longest time between two calls x producer rate\n"
+                  "/ events the buffer holds")
+    ax.set_ylabel("events lost, %")
+    ax.set_title("loss against the consumer's longest absence", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "saturation.svg"), metadata={"Date": None})
+    plt.close(fig)
+
+
+# --- decoders on the host -------------------------------------------------
 
 def decoder_table(path, out):
     lines = open(path, encoding="utf-8").read().splitlines()
@@ -129,51 +391,10 @@ def decoder_table(path, out):
                       f"{float(d['ns_per_event']):.1f} [{float(d['min']):.1f}-"
                       f"{float(d['max']):.1f}]",
                       f"{ir[name]:.1f}", f"{ir[name] / ir['ours']:.2f}"])
-    with open(os.path.join(out, "decoder.csv"), "w", newline="",
-              encoding="utf-8") as f:
-        csv.writer(f).writerows(table)
+    write_csv(out, "decoder.csv", table)
     return (f"decoders: same events ({same['events']} events in "
             f"{same['subbufs']} sub-buffers)\n" +
             "\n".join("  ".join(row) for row in table[1:]))
-
-
-def plot(rows, out):
-    import matplotlib
-    matplotlib.use("Agg")
-    matplotlib.rcParams["svg.hashsalt"] = "trace-mmap-guide"  # stable ids
-    import matplotlib.pyplot as plt
-
-    rates = []
-    for r in rows:
-        if r["rate"] not in rates:
-            rates.append(r["rate"])
-    labels = [rate_name(x) for x in rates]
-    fig, axes = plt.subplots(2, 2, figsize=(9, 6.4))
-    axes = axes.flatten()
-    panels = (("cpu", "consumer CPU ms per MiB"),
-              ("cpu_ratio", "CPU per MiB, ratio to mmap"),
-              ("kevents_s", "events delivered, thousands per second"),
-              ("lost_pct", "events lost, %"))
-    styles = {"read": ("o", "#1f77b4"), "splice": ("s", "#ff7f0e"),
-              "mmap": ("^", "#2ca02c")}
-    for ax, (key, title) in zip(axes, panels):
-        for i, mode in enumerate(MODES):
-            mine = [r for r in rows if r["mode"] == mode]
-            xs = [rates.index(r["rate"]) + (i - 1) * 0.08 for r in mine]
-            med = [statistics.median(r[key]) for r in mine]
-            lo = [m - min(r[key]) for m, r in zip(med, mine)]
-            hi = [max(r[key]) - m for m, r in zip(med, mine)]
-            marker, color = styles[mode]
-            ax.errorbar(xs, med, yerr=[lo, hi], marker=marker, color=color,
-                        capsize=3, label=mode)
-        ax.set_xticks(range(len(rates)), labels)
-        ax.set_xlabel("producer rate, events/s")
-        ax.set_title(title, fontsize=10)
-        ax.grid(alpha=0.3)
-        ax.set_ylim(bottom=0)
-    axes[0].legend()
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "consumers.svg"), metadata={"Date": None})
 
 
 def main():
@@ -182,14 +403,29 @@ def main():
     bench, out = sys.argv[1:]
     os.makedirs(out, exist_ok=True)
     runs, header = parse_runs(os.path.join(bench, "guest.txt"))
-    rows = summarise(runs)
-    text = write_tables(rows, header, out)
+    import matplotlib
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "trace-mmap-guide"  # stable ids
+    import matplotlib.pyplot as plt
+
+    text = [f"# {h}" for h in header]
+    cost, t = cost_model(runs, out)
+    if cost:
+        plot_cost(cost, out, plt)
+        text += ["", "cost model", t]
+    rows, t = consumers(runs, out)
+    if rows:
+        plot_consumers(rows, out, plt)
+        text += ["", "consumers", t]
+    sat, t = saturation(runs, out)
+    if sat:
+        plot_saturation(sat, out, plt)
+        text += ["", "saturation", t]
     if os.path.exists(os.path.join(bench, "decoder.txt")):
-        text += "\n\n" + decoder_table(os.path.join(bench, "decoder.txt"), out)
-    plot(rows, out)
+        text += ["", decoder_table(os.path.join(bench, "decoder.txt"), out)]
     with open(os.path.join(out, "summary.txt"), "w", encoding="utf-8") as f:
-        f.write(text + "\n")
-    print(text)
+        f.write("\n".join(text) + "\n")
+    print("\n".join(text))
 
 
 if __name__ == "__main__":

@@ -270,6 +270,16 @@ static void corrupt(void)
 	CHECK("too-small-subbuf", r == -EINVAL, "got %d", r);
 }
 
+/* Events 1, 2, 3 (deltas 1, 2, 3; 16-byte records), loaded into sb. */
+static void load_three(struct sb_build *b, struct tm_subbuf *sb, bool live)
+{
+	sb_init(b, page, PAGE, 0);
+	for (uint32_t i = 1; i <= 3; i++)
+		add(b, i, i, 12, 0);
+	sb_commit(b, b->pos, 0);
+	tm_subbuf_load(sb, NULL, page, PAGE, live);
+}
+
 static void cursor(void)
 {
 	struct sb_build b;
@@ -277,12 +287,7 @@ static void cursor(void)
 	struct tm_event ev[4];
 	int n, r;
 
-	sb_init(&b, page, PAGE, 0);
-	add(&b, 1, 1, 12, 0);
-	add(&b, 2, 2, 12, 0);
-	add(&b, 3, 3, 12, 0);
-	sb_commit(&b, b.pos, 0);
-	tm_subbuf_load(&sb, NULL, page, PAGE, false);
+	load_three(&b, &sb, false);
 	sb.resume_at = 16; /* reader.read: the first event was consumed */
 	n = decode(&sb, ev, 4);
 	CHECK("resume-at-reader-read",
@@ -313,6 +318,14 @@ static void cursor(void)
 	sb_commit(&b, 0, 0); /* what a reset does to the reader page */
 	r = tm_subbuf_next(&sb, &ev[2]);
 	CHECK("live-commit-backwards-is-stale", n == 2 && r == -ESTALE,
+	      "n %d r %d", n, r);
+
+	/* The same with events still ahead of the reader: no stale event. */
+	load_three(&b, &sb, true);
+	n = decode(&sb, ev, 1);
+	sb_commit(&b, 0, 0);
+	r = tm_subbuf_next(&sb, &ev[1]);
+	CHECK("live-commit-backwards-mid-page-is-stale", n == 1 && r == -ESTALE,
 	      "n %d r %d", n, r);
 }
 
@@ -416,6 +429,11 @@ static const char header_page_64[] =
 	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
 	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
 	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:1;\n";
+static const char header_page_512k[] =
+	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
+	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+	"\tfield: char data;\toffset:16;\tsize:524272;\tsigned:0;\n";
 static const char header_page_32[] =
 	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
 	"\tfield: local_t commit;\toffset:8;\tsize:4;\tsigned:1;\n"
@@ -472,7 +490,7 @@ static int decode_as(const struct tm_layout *l, uint32_t commit_size)
 
 static void layouts(void)
 {
-	struct tm_layout l64, l32, bad;
+	struct tm_layout l64, l32, big, bad;
 	struct sb_build b;
 	int r64, r32;
 
@@ -487,6 +505,11 @@ static void layouts(void)
 	      !r32 && l32.commit_size == 4 && l32.data_offset == 12,
 	      "r %d %u/%u/%u", r32, l32.commit_offset, l32.commit_size,
 	      l32.data_offset);
+	/* 6.12 with buffer_subbuf_size_kb 512: the data field is 524272 bytes */
+	r64 = tm_layout_parse(&big, header_page_512k);
+	CHECK("header-page-512k-subbuf",
+	      !r64 && big.commit_size == 8 && big.data_offset == 16,
+	      "r %d %u/%u", r64, big.commit_size, big.data_offset);
 	CHECK("header-page-garbage",
 	      tm_layout_parse(&bad, "field: char data;\toffset:16;\n") ==
 		      -EBADMSG,

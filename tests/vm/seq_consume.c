@@ -7,15 +7,24 @@
  * event delivered or reported lost?) and tests/vm/bench-run.sh (how fast,
  * at what CPU cost?).
  *
- *   seq_consume --mode read|splice|mmap [--cpu N] [--on N] [--start]
- *               [--slow-us US] [--interval MS] [--quick]
+ *   seq_consume --mode read|splice|mmap|none|busy|floor [--cpu N] [--on N]
+ *               [--start] [--slow-us US] [--interval MS] [--quick]
+ *               [--probe] [--bytes N]
  *
  * --cpu: the buffer to consume (default 0); --on: the CPU to run on
  * (default: the other of CPUs 0 and 1); --start: write 1 to the producer's
  * "run" parameter once the consumer is ready (else a run must be under
  * way or over); --slow-us: sleep that long after each sub-buffer, a slow
  * consumer; --interval: poll() timeout while waiting (default 20 ms);
- * --quick: check sequence numbers but not payload bytes (benchmarks).
+ * --quick: check sequence numbers but not payload bytes (benchmarks);
+ * --probe: also time each transport call and each poll() (benchmarks).
+ * Two more modes for the benchmarks: "none" attaches no consumer while the
+ * producer runs, then reads what is left with read() (the producer's own
+ * rate, from the timestamps); "busy" is "none" spinning on its CPU
+ * meanwhile (what a busy CPU 1 alone costs the producer); "floor" reads the buffer's sub-buffers into
+ * memory (not timed), then decodes that image again and again, as the
+ * read() consumer decodes, until --bytes payload bytes are decoded: what
+ * the decoding alone costs, the floor under every consumer.
  * The consumer drains the buffer until the producer's run has ended and
  * nothing is left, then prints one line of key=value pairs:
  *
@@ -40,6 +49,24 @@
  *   wall_ns, cpu_ns    elapsed time and the consumer's CPU time (user +
  *              system, CLOCK_PROCESS_CPUTIME_ID), from the start of the run
  *              to the end of the drain
+ *   utime_ns, stime_ns   the same CPU time split into user and system by
+ *              getrusage() (tick-sampled: a ratio, not an exact count)
+ *   minflt     minor page faults in that time (first touches)
+ *   calls      transport calls: read() and splice() system calls, or
+ *              tracemap_get_reader() calls (each one or two GET_READERs)
+ *   empty      those that found nothing new
+ *   call_ns    wall time inside them (--probe only, else 0)
+ *   decode_ns  wall time decoding and checking the events (--probe only)
+ *   polls, poll_ns   poll() calls and the wall time blocked in them
+ *              (poll_ns with --probe only)
+ *   max_poll_ns, max_gap_ns   --probe: the longest poll(), and the longest
+ *              time from the end of one transport call to the start of
+ *              the next
+ *   floor_min_ns, floor_max_ns   floor: cpu_ns is the median of FLOOR_TRIALS
+ *              decodings of --bytes, these the fastest and slowest
+ *   seq_first, seq_last, ts_span_ns   first and last sequence number
+ *              delivered, and the time between their timestamps: the
+ *              producer's rate, whatever the consumer's own timing
  *
  * Exit status: 0, 1 on an error (one line on stderr), 2 on bad usage.
  */
@@ -51,6 +78,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -60,7 +88,7 @@
 #define PARAMS "/sys/module/seq_producer/parameters/"
 #define BATCH 64 /* sub-buffers per splice() */
 
-enum mode { M_READ, M_SPLICE, M_MMAP };
+enum mode { M_READ, M_SPLICE, M_MMAP, M_NONE, M_BUSY, M_FLOOR };
 
 static struct {
 	int type; /* event ID of seq_producer:seq_event */
@@ -75,12 +103,20 @@ static struct {
 	uint64_t other_reader;
 	uint64_t meta_lost, gaps, gap_events;
 	uint64_t matched, bad, bytes, subbufs;
+	uint64_t seq_first, ts_first, ts_last; /* of the events delivered */
 	int64_t pending; /* missed reported for the sub-buffer being read */
 	bool pending_set;
 } st;
 
 static unsigned int slow_us;
 static bool quick; /* --quick: do not check payload bytes */
+static bool probe; /* --probe: time transport calls and poll() */
+
+/* Transport calls and waits (--probe: their wall time too). */
+static struct {
+	uint64_t calls, empty, call_ns, polls, poll_ns, decode_ns;
+	uint64_t last_ns, max_gap_ns, max_poll_ns; /* last call's end */
+} pr;
 
 static int die(const char *fmt_str, const char *arg)
 {
@@ -153,6 +189,57 @@ static void load_format(const char *tracefs)
 	r = tm_layout_load(&layout, tracefs);
 	if (r)
 		die("cannot read %s/events/header_page", tracefs);
+}
+
+static uint64_t ns_of(const struct timespec *t)
+{
+	return (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec;
+}
+
+/* The scheduler's count, in ns; getrusage() has only tick resolution. */
+static uint64_t cpu_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return ns_of(&t);
+}
+
+/* a - b, two getrusage() times, in ns */
+static uint64_t tv_ns(const struct timeval *a, const struct timeval *b)
+{
+	return (uint64_t)(a->tv_sec - b->tv_sec) * 1000000000ULL +
+	       (uint64_t)((int64_t)a->tv_usec - b->tv_usec) * 1000ULL;
+}
+
+/* --probe: the monotonic clock, else 0 (no clock read at all). */
+static uint64_t probe_ns(void)
+{
+	struct timespec t;
+
+	if (!probe)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return ns_of(&t);
+}
+
+/*
+ * One transport call that began at t0 (probe_ns()) has returned. --probe:
+ * its time, and the longest time from the end of one call to the start of
+ * the next (decoding, waiting, or not running at all).
+ */
+static void call_done(uint64_t t0, bool empty)
+{
+	uint64_t t1 = probe_ns();
+
+	pr.calls++;
+	pr.empty += empty;
+	if (!probe)
+		return;
+	pr.call_ns += t1 - t0;
+	if (pr.last_ns && t0 - pr.last_ns > pr.max_gap_ns)
+		pr.max_gap_ns = t0 - pr.last_ns;
+	pr.last_ns = t1;
 }
 
 /* A loss the library reported: count it by kind. */
@@ -239,13 +326,18 @@ static void event(const struct tm_event *ev)
 	}
 	st.pending_set = false;
 	st.next = seq + 1;
-	st.delivered++;
+	if (!st.delivered++) {
+		st.seq_first = seq;
+		st.ts_first = ev->ts;
+	}
+	st.ts_last = ev->ts;
 	st.bytes += ev->size;
 }
 
 /* Decode a sub-buffer that read() or splice() returned. */
 static void subbuf_copy(const unsigned char *buf, size_t size)
 {
+	uint64_t t0 = probe_ns();
 	struct tm_subbuf sb;
 	struct tm_event ev;
 	int r;
@@ -261,6 +353,8 @@ static void subbuf_copy(const unsigned char *buf, size_t size)
 			(unsigned long long)st.subbufs - 1, sb.pos);
 		exit(1);
 	}
+	if (probe)
+		pr.decode_ns += probe_ns() - t0;
 	if (slow_us)
 		usleep(slow_us);
 }
@@ -271,8 +365,10 @@ static int consume_read(int fd, unsigned char *buf, size_t size)
 	int n = 0;
 
 	for (;;) {
+		uint64_t t0 = probe_ns();
 		ssize_t r = read(fd, buf, size);
 
+		call_done(t0, r <= 0);
 		if (r < 0 && errno == EAGAIN)
 			return n;
 		if (r < 0)
@@ -296,10 +392,12 @@ static int consume_splice(int fd, const int pipefd[2], unsigned char *buf,
 	int n = 0;
 
 	for (;;) {
+		uint64_t t0 = probe_ns();
 		ssize_t r = splice(fd, NULL, pipefd[1], NULL, BATCH * size,
 				   SPLICE_F_NONBLOCK);
 		size_t got = 0;
 
+		call_done(t0, r <= 0);
 		if (r < 0 && errno == EAGAIN)
 			return n;
 		if (r < 0)
@@ -307,8 +405,11 @@ static int consume_splice(int fd, const int pipefd[2], unsigned char *buf,
 		if (r == 0)
 			return n;
 		while (got < (size_t)r) {
-			ssize_t m = read(pipefd[0], buf + got, (size_t)r - got);
+			ssize_t m;
 
+			t0 = probe_ns();
+			m = read(pipefd[0], buf + got, (size_t)r - got);
+			call_done(t0, false);
 			if (m <= 0)
 				die("%s", "read from the pipe failed");
 			got += (size_t)m;
@@ -329,16 +430,22 @@ static int consume_mmap(struct tracemap *tm)
 {
 	struct tm_reader rd;
 	struct tm_event ev;
+	uint64_t t0;
 	int n = 0, r;
 
 	for (;;) {
+		t0 = probe_ns();
 		while ((r = tracemap_next(tm, &ev)) > 0)
 			event(&ev);
+		if (probe)
+			pr.decode_ns += probe_ns() - t0;
 		if (r < 0)
 			die("%s", tracemap_error(tm));
 		if (n && slow_us)
 			usleep(slow_us);
+		t0 = probe_ns();
 		r = tracemap_get_reader(tm, &rd);
+		call_done(t0, r == 0);
 		if (r < 0)
 			die("%s", tracemap_error(tm));
 		loss(&rd); /* on every return: drops come with 0 */
@@ -353,18 +460,83 @@ static int consume_mmap(struct tracemap *tm)
 }
 //! [mmap-consumer]
 
-static uint64_t ns_of(const struct timespec *t)
+/*
+ * The floor: the sub-buffers the buffer holds now, read into memory with
+ * read() (not timed), *n of them. Exits when there are none.
+ */
+static unsigned char *floor_capture(int fd, size_t size, size_t *n)
 {
-	return (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec;
+	unsigned char *img = NULL;
+
+	for (*n = 0;; ++*n) {
+		unsigned char *p = realloc(img, (*n + 1) * size);
+		ssize_t r;
+
+		if (!p)
+			die("%s", "out of memory");
+		img = p;
+		r = read(fd, img + *n * size, size);
+		if (r == 0 || (r < 0 && errno == EAGAIN))
+			break;
+		if (r < 0)
+			die("read: %s", strerror(errno));
+		if ((size_t)r != size)
+			die("%s", "read returned part of a sub-buffer");
+	}
+	if (!*n)
+		die("%s",
+		    "--mode floor: the buffer is empty (run the producer first)");
+	return img;
 }
 
-/* The scheduler's count, in ns; getrusage() has only tick resolution. */
-static uint64_t cpu_ns(void)
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Decode the image as read() delivers it until target payload bytes,
+ * FLOOR_TRIALS times: trial[] gets each one's CPU time, sorted.
+ */
+#define FLOOR_TRIALS 5
+static void floor_decode(const unsigned char *img, size_t n, size_t size,
+			 uint64_t target, uint64_t trial[FLOOR_TRIALS])
+{
+	uint64_t first;
+
+	for (size_t i = 0; i < n; i++) /* once, not timed: its first event */
+		subbuf_copy(img + i * size, size);
+	if (!st.delivered || st.bad)
+		die("%s", "--mode floor: the buffer holds no good seq_event");
+	first = st.seq_first;
+	/* an image of the same bytes, decoded again: each pass in sequence */
+	for (int t = 0; t < FLOOR_TRIALS; t++) {
+		uint64_t c0 = cpu_ns();
+
+		memset(&st, 0, sizeof(st));
+		do {
+			st.next = first;
+			for (size_t i = 0; i < n; i++)
+				subbuf_copy(img + i * size, size);
+		} while (st.bytes < target);
+		trial[t] = cpu_ns() - c0;
+	}
+	qsort(trial, FLOOR_TRIALS, sizeof(trial[0]), cmp_u64);
+}
+
+/* busy: spin on this CPU for ms milliseconds, touching nothing. */
+static void busy(int ms)
 {
 	struct timespec t;
+	uint64_t end;
 
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return ns_of(&t);
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	end = ns_of(&t) + (uint64_t)ms * 1000000ULL;
+	do
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	while (ns_of(&t) < end);
 }
 
 static void write_run(void)
@@ -377,17 +549,23 @@ static void write_run(void)
 }
 
 static const char usage_text[] =
-	"usage: seq_consume --mode read|splice|mmap [--cpu N] [--on N] [--start]\n"
-	"                   [--slow-us US] [--interval MS] [--quick]\n"
+	"usage: seq_consume --mode read|splice|mmap|none|busy|floor\n"
+	"                   [--cpu N] [--on N] [--start] [--slow-us US]\n"
+	"                   [--interval MS] [--quick] [--probe] [--bytes N]\n"
 	"Consume one CPU's buffer while seq_producer writes into it and print\n"
 	"one line of counts (see the top of tests/vm/seq_consume.c).\n"
-	"  --mode M       read(), splice() or the mapping (examples/tracemap.c)\n"
+	"  --mode M       read(), splice() or the mapping (examples/tracemap.c);\n"
+	"                 none: no consumer until the run ends, then read();\n"
+	"                 busy: as none, spinning on the CPU meanwhile;\n"
+	"                 floor: decode the buffer's contents in memory\n"
 	"  --cpu N        the buffer to consume (default 0)\n"
 	"  --on N         the CPU to run on (default: the other of 0 and 1)\n"
 	"  --start        start the producer once ready\n"
 	"  --slow-us US   sleep that long after each sub-buffer\n"
 	"  --interval MS  poll() timeout while waiting (default 20)\n"
 	"  --quick        check sequence numbers, not payload bytes\n"
+	"  --probe        time each transport call and each poll()\n"
+	"  --bytes N      floor: decode at least N payload bytes (default: once)\n"
 	"  --help         print this and exit\n";
 
 /* The number of option opt, in [0, 2^30]; exits 2 when it is not one. */
@@ -410,19 +588,23 @@ int main(int argc, char **argv)
 		{ "slow-us", required_argument, NULL, 'u' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "quick", no_argument, NULL, 'q' },
+		{ "probe", no_argument, NULL, 'p' },
+		{ "bytes", required_argument, NULL, 'b' },
 		CLI_OPT_HELP,
 		CLI_OPT_END
 	};
-	static const char *const names[] = { "read", "splice", "mmap" };
+	static const char *const names[] = { "read", "splice", "mmap",
+					     "none", "busy",   "floor" };
 	int mode = -1, cpu = 0, on = -1, interval = 20, opt, fd = -1;
 	int pipefd[2] = { -1, -1 };
 	bool start = false, done = false;
 	const char *tracefs = tracemap_tracefs();
 	struct tracemap tm;
-	unsigned char *buf = NULL;
-	size_t size = 0;
+	unsigned char *buf = NULL, *img = NULL;
+	size_t size = 0, img_n = 0;
 	struct timespec t0, t1;
-	uint64_t c0, total;
+	struct rusage ru0, ru1;
+	uint64_t c0, c1, total, target = 0, trial[FLOOR_TRIALS] = { 0 };
 	char path[256];
 	cpu_set_t set;
 
@@ -430,12 +612,12 @@ int main(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
-			for (int i = 0; i < 3; i++)
+			for (int i = 0; i < 6; i++)
 				if (!strcmp(optarg, names[i]))
 					mode = i;
 			if (mode < 0)
 				return cli_usage_error(
-					"--mode: read, splice or mmap, not '%s'",
+					"--mode: read, splice, mmap, none, busy or floor, not '%s'",
 					optarg);
 			break;
 		case 'c':
@@ -455,6 +637,12 @@ int main(int argc, char **argv)
 			break;
 		case 'q':
 			quick = true;
+			break;
+		case 'p':
+			probe = true;
+			break;
+		case 'b':
+			target = (uint64_t)number("--bytes", optarg);
 			break;
 		case 'h':
 			return cli_help(usage_text);
@@ -502,6 +690,9 @@ int main(int argc, char **argv)
 			die("pipe: %s", strerror(errno));
 	}
 
+	if (mode == M_FLOOR)
+		img = floor_capture(fd, size, &img_n);
+	getrusage(RUSAGE_SELF, &ru0);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	c0 = cpu_ns();
 	if (start)
@@ -509,10 +700,16 @@ int main(int argc, char **argv)
 	for (;;) {
 		int n;
 
+		if (mode == M_FLOOR) {
+			floor_decode(img, img_n, size, target, trial);
+			break;
+		}
 		if (mode == M_MMAP)
 			n = consume_mmap(&tm);
-		else if (mode == M_SPLICE && !done)
-			n = consume_splice(fd, pipefd, buf, size);
+		else if ((mode == M_SPLICE || mode >= M_NONE) && !done)
+			n = mode >= M_NONE ?
+				    0 :
+				    consume_splice(fd, pipefd, buf, size);
 		else /* splice cannot take the sub-buffer being written */
 			n = consume_read(fd, buf, size);
 		if (n)
@@ -523,13 +720,25 @@ int main(int argc, char **argv)
 		done = !producer_running();
 		if (!done) {
 			struct pollfd p = { .fd = fd, .events = POLLIN };
+			uint64_t w = probe_ns();
 
-			poll(&p, 1, interval);
+			/* none: only sleep, the buffer is read at the end */
+			if (mode == M_BUSY)
+				busy(interval);
+			else
+				poll(&p, mode != M_NONE, interval);
+			pr.polls++;
+			w = probe_ns() - w;
+			pr.poll_ns += w;
+			if (w > pr.max_poll_ns)
+				pr.max_poll_ns = w;
 		}
 	}
+	c1 = mode == M_FLOOR ? c0 + trial[FLOOR_TRIALS / 2] : cpu_ns();
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	getrusage(RUSAGE_SELF, &ru1);
 	total = produced();
-	printf("mode=%s cpu=%d produced=%llu delivered=%llu missed=%llu missed_meta=%llu unknown=%llu dropped=%llu resets=%llu other_reader=%llu meta_lost=%llu gaps=%llu gap_events=%llu matched=%llu trailing=%llu bad=%llu bytes=%llu subbufs=%llu wall_ns=%llu cpu_ns=%llu\n",
+	printf("mode=%s cpu=%d produced=%llu delivered=%llu missed=%llu missed_meta=%llu unknown=%llu dropped=%llu resets=%llu other_reader=%llu meta_lost=%llu gaps=%llu gap_events=%llu matched=%llu trailing=%llu bad=%llu bytes=%llu subbufs=%llu wall_ns=%llu cpu_ns=%llu",
 	       names[mode], cpu, (unsigned long long)total,
 	       (unsigned long long)st.delivered, (unsigned long long)st.missed,
 	       (unsigned long long)st.missed_meta,
@@ -543,11 +752,25 @@ int main(int argc, char **argv)
 	       (unsigned long long)st.bad, (unsigned long long)st.bytes,
 	       (unsigned long long)st.subbufs,
 	       (unsigned long long)(ns_of(&t1) - ns_of(&t0)),
-	       (unsigned long long)(cpu_ns() - c0));
+	       (unsigned long long)(c1 - c0));
+	printf(" utime_ns=%llu stime_ns=%llu minflt=%ld calls=%llu empty=%llu call_ns=%llu polls=%llu poll_ns=%llu max_poll_ns=%llu max_gap_ns=%llu decode_ns=%llu floor_min_ns=%llu floor_max_ns=%llu seq_first=%llu seq_last=%llu ts_span_ns=%llu\n",
+	       (unsigned long long)tv_ns(&ru1.ru_utime, &ru0.ru_utime),
+	       (unsigned long long)tv_ns(&ru1.ru_stime, &ru0.ru_stime),
+	       ru1.ru_minflt - ru0.ru_minflt, (unsigned long long)pr.calls,
+	       (unsigned long long)pr.empty, (unsigned long long)pr.call_ns,
+	       (unsigned long long)pr.polls, (unsigned long long)pr.poll_ns,
+	       (unsigned long long)pr.max_poll_ns,
+	       (unsigned long long)pr.max_gap_ns,
+	       (unsigned long long)pr.decode_ns, (unsigned long long)trial[0],
+	       (unsigned long long)trial[FLOOR_TRIALS - 1],
+	       (unsigned long long)st.seq_first,
+	       (unsigned long long)(st.delivered ? st.next - 1 : 0),
+	       (unsigned long long)(st.ts_last - st.ts_first));
 	if (mode == M_MMAP)
 		tracemap_close(&tm);
 	else
 		close(fd);
 	free(buf);
+	free(img);
 	return cli_exit(0);
 }
