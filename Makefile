@@ -50,7 +50,7 @@ initramfs: guest-root ## build the guest's initramfs (busybox + our binaries)
 
 # VM_RUN runs a command in the guest, killed after VM_TIMEOUT; VM_SHELL boots
 # it to a shell on this terminal, with no time limit unless VM_TIMEOUT is given.
-VM_BOOT = vm/run.sh --initramfs "$$(vm/initramfs.sh $(GUEST_ROOT))"
+VM_BOOT = vm/run.sh --initramfs "$(GUEST_INITRAMFS)"
 VM_RUN = $(VM_BOOT) --timeout $(VM_TIMEOUT)
 VM_SHELL = $(VM_BOOT) --interactive $(if $(filter-out file,$(origin VM_TIMEOUT)),--timeout $(VM_TIMEOUT))
 
@@ -62,46 +62,80 @@ vm-run: initramfs ## run CMD='...' in the guest, the repository at /mnt/share (b
 	@rc=0; $(VM_RUN) --share $(CURDIR) -- '$(subst ','\'',$(value CMD))' || rc=$$?; \
 	[ $$rc = 0 ] || { echo "vm-run: the guest command exited $$rc" >&2; exit $$rc; }
 
-check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts (warm: ~10.5 min; cold: two kernel builds more)
+check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts, four suites at once (warm: 5-6 min on 2 busy cores; cold: two kernel builds more)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
-	@$(MAKE) -s check-host check-docs check-vm check-debug check-transcripts check-labs
-	@tests/summary.sh $(CHECK_DIR)/*.results
+	@start=$$EPOCHREALTIME; \
+	$(TIMED) build/guest $(MAKE) -s initramfs; \
+	KERNEL_VARIANT=debug $(TIMED) build/debug-guest $(MAKE) -s OUT_DIR=$(OUT_DIR)/debug initramfs; \
+	$(TIMED) build/examples $(MAKE) -s examples; \
+	rc=0; $(MAKE) -s -k -j$(CHECK_JOBS) --output-sync=target CHECK_NEEDS= \
+		GUEST_INITRAMFS="$$(vm/initramfs.sh $(GUEST_ROOT))" $(CHECK_SUITES) || rc=$$?; \
+	awk -v s="$${start/,/.}" -v e="$${EPOCHREALTIME/,/.}" 'BEGIN { printf "check, all of it\t%.1f\t-\n", e - s }' >>$(CHECK_TIMES); \
+	tests/summary.sh --times $(CHECK_TIMES) $(CHECK_DIR)/*.results || rc=1; \
+	[ $$rc = 0 ] || { echo "make check: failed (a failure above, or a suite's make recipe exited $$rc)" >&2; exit 1; }
+
+# The suites make check runs, the longest first: CHECK_JOBS of them at once
+# (make -j; each one's output shows when it ends), CHECK_JOBS=1 one after
+# another. make check builds the guests' images first and hands the suites
+# the image (GUEST_INITRAMFS), so that the host tests that restage the
+# guest's files meanwhile do not change what the suites boot; run alone, a
+# check-* target builds what it needs first (CHECK_NEEDS). The host tests,
+# which run make themselves, do not get this make's MAKEFLAGS (its
+# jobserver).
+CHECK_SUITES := check-vm check-debug check-host check-labs check-transcripts check-interop check-docs
+CHECK_JOBS ?= 4
+CHECK_NEEDS := initramfs
+GUEST_INITRAMFS = $$(vm/initramfs.sh $(GUEST_ROOT))
+
+# Each suite's and build step's wall and CPU seconds (tests/timed.sh), which
+# make check prints as a table at the end.
+CHECK_TIMES = $(CHECK_DIR)/times
+TIMED = tests/timed.sh $(CHECK_TIMES)
+# guest_times RESULTS PREFIX: the guest's "TIME: NAME SECONDS" lines (wall,
+# from tests/vm/run-guest-tests.sh) into CHECK_TIMES, names prefixed.
+guest_times = sed -n 's|^TIME: \([^ ]*\) \([0-9.]*\)$$|$(2)\1\t\2\t-|p' $(1) >>$(CHECK_TIMES)
 
 check-host: deps kernel ## run the host tests (tests/host/*.test.sh)
-	@tests/host/run.sh | tee $(CHECK_DIR)/host.results
+	@MAKEFLAGS= CHECK_TIMES=$(abspath $(CHECK_TIMES)) $(TIMED) host tests/host/run.sh | tee $(CHECK_DIR)/host.results
 
 check-docs: deps
-	@if $(SPHINX) $(CHECK_DIR)/html \
+	@if $(TIMED) docs $(SPHINX) $(CHECK_DIR)/html \
 		>$(CHECK_DIR)/docs.log 2>&1; then echo "PASS: docs/html-no-warnings"; \
 	else cat $(CHECK_DIR)/docs.log; echo "FAIL: docs/html-no-warnings: see above"; \
 	fi | tee $(CHECK_DIR)/docs.results
 
-check-vm: initramfs
+check-vm: $(CHECK_NEEDS)
 	@echo "vm: running the guest tests (boot ~3 s, tests ~1 min under TCG)"
-	@$(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
+	@$(TIMED) guest $(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
 		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
-	@tests/interop-host.test.sh "$$(vm/initramfs.sh $(GUEST_ROOT))" | tee $(CHECK_DIR)/interop.results
+	@$(call guest_times,$(CHECK_DIR)/vm.results,guest/)
+
+# The interop checks (tests/interop-host.test.sh): a guest of their own.
+check-interop: $(CHECK_NEEDS)
+	@$(TIMED) interop tests/interop-host.test.sh "$(GUEST_INITRAMFS)" | tee $(CHECK_DIR)/interop.results
 
 # The debug guest (issue 17): the debug kernel (vm/kernel-debug.config, its
 # own build folder; cold build ~25 min) with its own guest files in
 # $(OUT_DIR)/debug runs the ring-buffer selftests and the producer;
 # tests/vm-debug.sh fails on any lockdep, KASAN, WARN or BUG report.
 check-debug: deps
-	@mkdir -p $(CHECK_DIR) && KERNEL_VARIANT=debug $(MAKE) -s OUT_DIR=$(OUT_DIR)/debug initramfs
-	@KERNEL_VARIANT=debug tests/vm-debug.sh "$$(KERNEL_VARIANT=debug vm/initramfs.sh $(OUT_DIR)/debug/guest-root)" \
+	@mkdir -p $(CHECK_DIR) && KERNEL_VARIANT=debug $(TIMED) build/debug-initramfs $(MAKE) -s OUT_DIR=$(OUT_DIR)/debug initramfs
+	@KERNEL_VARIANT=debug $(TIMED) debug-guest tests/vm-debug.sh "$$(KERNEL_VARIANT=debug vm/initramfs.sh $(OUT_DIR)/debug/guest-root)" \
 		$(CHECK_DIR) | tee $(CHECK_DIR)/vm-debug.results
+	@$(call guest_times,$(CHECK_DIR)/vm-debug.results,debug-guest/)
 
-# record_transcripts DIR [NAME...]: run docs/transcripts/*.sh in the guest into DIR.
+# record_transcripts DIR [NAME...] [PREFIX]: run docs/transcripts/*.sh in the
+# guest into DIR (PREFIX: a command the guest run goes through).
 record_transcripts = rm -rf $(1) && mkdir -p $(1) && \
-	$(VM_RUN) --share $(CURDIR)/$(1) -- $(GUEST_PREFIX)/tests/record-transcripts.sh /mnt/share $(2)
+	$(3) $(VM_RUN) --share $(CURDIR)/$(1) -- $(GUEST_PREFIX)/tests/record-transcripts.sh /mnt/share $(2)
 
 transcripts: initramfs ## re-record the guide's transcripts in the guest (T='name ...' for some)
 	@$(call record_transcripts,$(OUT_DIR)/transcripts,$(T))
 	@cp $(OUT_DIR)/transcripts/*.txt docs/transcripts/
 	@echo "transcripts: $$(ls $(OUT_DIR)/transcripts/*.txt | wc -l) recorded into docs/transcripts/; review with git diff"
 
-check-transcripts: initramfs
-	@{ $(call record_transcripts,$(CHECK_DIR)/transcripts,) >$(CHECK_DIR)/transcripts.log 2>&1 \
+check-transcripts: $(CHECK_NEEDS)
+	@{ $(call record_transcripts,$(CHECK_DIR)/transcripts,,$(TIMED) transcripts-guest) >$(CHECK_DIR)/transcripts.log 2>&1 \
 		|| echo "FAIL: transcripts/guest-run: see $(CHECK_DIR)/transcripts.log"; \
 		tests/check-transcripts.sh $(CHECK_DIR)/transcripts; } | tee $(CHECK_DIR)/transcripts.results
 
@@ -140,14 +174,22 @@ lab-check: ## build your labs/work/L and run the lab's check in the guest
 
 # Every lab's solution must pass its check, and its skeleton and each of its
 # mutants fail it (labs/build-all.sh builds them, labs/check-all.sh checks).
-check-labs: initramfs
-	@mkdir -p $(CHECK_DIR) $(LAB_RUN)
-	@UAPI=$(HEADERS_DIR) labs/build-all.sh $(LAB_RUN)/check $(LABS) >$(LAB_RUN)/build.results
-	@$(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/guest.results -- \
-		'sh /mnt/share/labs/check-all.sh /mnt/share/labs /mnt/share/$(LAB_RUN)/check $(LABS)' \
-		>$(LAB_RUN)/console.log 2>&1 || \
-		echo "FAIL: labs/guest-run: the guest run failed; see $(LAB_RUN)/console.log" >>$(LAB_RUN)/guest.results
-	@cat $(LAB_RUN)/build.results $(LAB_RUN)/guest.results | tee $(CHECK_DIR)/labs.results
+# The checks mostly wait, so they run in LAB_GUESTS guests at once, which
+# share the labs as they go (labs/check-all.sh: LAB_CLAIMS).
+LAB_GUESTS ?= 2
+check-labs: $(CHECK_NEEDS)
+	@mkdir -p $(CHECK_DIR) $(LAB_RUN) && rm -rf $(LAB_RUN)/guest-*.results $(LAB_RUN)/claims && mkdir $(LAB_RUN)/claims
+	@UAPI=$(HEADERS_DIR) $(TIMED) build/labs labs/build-all.sh $(LAB_RUN)/check $(LABS) >$(LAB_RUN)/build.results
+	@for n in $$(seq $(LAB_GUESTS)); do \
+		{ $(TIMED) labs-guest-$$n $(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/guest-$$n.results -- \
+			'LAB_CLAIMS=/mnt/share/$(LAB_RUN)/claims sh /mnt/share/labs/check-all.sh /mnt/share/labs /mnt/share/$(LAB_RUN)/check $(LABS)' \
+			>$(LAB_RUN)/console-$$n.log 2>&1 || \
+			echo "FAIL: labs/guest-run-$$n: the guest run failed; see $(LAB_RUN)/console-$$n.log" >>$(LAB_RUN)/guest-$$n.results; } & \
+	done; wait
+	@missing=$$(for l in $(LABS); do [ -d $(LAB_RUN)/claims/$$l ] || echo $$l; done); \
+	{ [ -z "$$missing" ] || echo "FAIL: labs/all-checked: no guest checked $$(echo $$missing)"; } >$(LAB_RUN)/claims.results
+	@cat $(LAB_RUN)/build.results $(LAB_RUN)/claims.results $(LAB_RUN)/guest-*.results | tee $(CHECK_DIR)/labs.results
+	@$(call guest_times,$(LAB_RUN)/guest-*.results,guest-)
 
 # Benchmarks (tests/bench/, tests/vm/bench-run.sh): the guest's consumers,
 # then the host's decoders; the guide's performance page shows the results.
@@ -179,5 +221,5 @@ include vm/guest.mk
 clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(OUT_DIR) examples/build
 
-.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-debug check-transcripts transcripts clean \
+.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-interop check-debug check-transcripts transcripts clean \
 	skels skel lab lab-check check-labs bench fuzz

@@ -4,7 +4,10 @@
 # side (labs/check-all.sh) checks: OUT/LAB/solution, OUT/LAB/skeleton (from
 # labs/skel.sh) and OUT/LAB/mutant-NAME for each labs/LAB/mutants/NAME.sed.
 # Prints a FAIL line for what does not build; the build output goes to
-# OUT/build.log.
+# OUT/build.log. A variant whose inputs (its files, labs/build.sh,
+# labs/lab.h, examples/build.mk and the library's sources, UAPI) are those
+# of its last good build, recorded in OUT/LAB/VARIANT.inputs, is not built
+# again; what is no longer in the sources leaves OUT.
 #   labs/build-all.sh OUT LAB...     (env UAPI, as labs/build.sh)
 #
 # A mutant is a realistic wrong solution: a sed script applied to the lab's
@@ -16,10 +19,46 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=$1
 shift
-rm -rf "$out"
 mkdir -p "$out"
 log=$out/build.log
 : >"$log"
+# Leave in OUT only the labs named and, of theirs, the mutants that exist.
+for d in "$out"/*/; do
+	[ -d "$d" ] || continue
+	lab=$(basename "$d")
+	case " $* " in
+	*" $lab "*)
+		for m in "$d"mutant-*/; do
+			[ -d "$m" ] || continue
+			m=$(basename "$m")
+			[ -f "$here/$lab/mutants/${m#mutant-}.sed" ] || rm -rf "$d$m" "$d$m.inputs"
+		done
+		;;
+	*) rm -rf "$d" ;;
+	esac
+done
+
+# What every lab's build uses besides its own files: the compiler and flags
+# too.
+shared=$({
+	UAPI=${UAPI:-} STATIC=1 make -s -f "$here/../examples/build.mk" print-sh
+	for f in "$here/build.sh" "$here/lab.h" "$here/../examples/build.mk" "$here"/../examples/*.[ch]; do
+		[ ! -f "$f" ] || cat "$f"
+	done
+} | sha256sum | cut -d' ' -f1)
+# build SRC DIR: labs/build.sh SRC DIR, unless DIR.inputs says DIR already
+# holds a build of these inputs (SRC's files and the shared ones).
+build() {
+	local key
+	key=$({
+		echo "$shared"
+		(cd "$1" && find . -maxdepth 1 -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum)
+	} | sha256sum | cut -d' ' -f1)
+	[ "$(cat "$2.inputs" 2>/dev/null)" != "$key" ] || return 0
+	rm -f "$2.inputs"
+	"$here/build.sh" "$1" "$2" || return 1
+	echo "$key" >"$2.inputs"
+}
 
 # learner_file LAB_DIR: the one file of the lab besides check.sh.
 learner_file() {
@@ -39,17 +78,18 @@ mutant() {
 	file=$(sed -n 's/^# file: //p' "$sed")
 	file=${file:-$(learner_file "$here/$lab")} || true
 	want=$(sed -n 's/^# want: //p' "$sed")
+	rm -f "$d/want"
 	if [ -z "$file" ] || [ ! -f "$here/$lab/$file" ]; then
 		echo "FAIL: labs/$lab/mutant-$name: no learner file to apply it to (add '# file: NAME')"
 	elif [ -z "$want" ] || [ "${want#step-*: }" = "$want" ]; then
 		echo "FAIL: labs/$lab/mutant-$name: no '# want: step-N-NAME: REGEX' line in $sed"
 	else
-		mkdir -p "$d/src"
+		rm -rf "$d/src" && mkdir -p "$d/src"
 		cp -p "$here/$lab"/* "$d/src/" 2>/dev/null || true
 		sed -f "$sed" "$here/$lab/$file" >"$d/src/$file"
 		if cmp -s "$here/$lab/$file" "$d/src/$file"; then
 			echo "FAIL: labs/$lab/mutant-$name: $sed no longer changes $file; update it"
-		elif ! "$here/build.sh" "$d/src" "$d" >>"$log" 2>&1; then
+		elif ! build "$d/src" "$d" >>"$log" 2>&1; then
 			echo "FAIL: labs/$lab/mutant-$name: does not build; see $log"
 		else
 			echo "$want" >"$d/want"
@@ -59,10 +99,10 @@ mutant() {
 
 for lab in "$@"; do
 	[ -f "$here/$lab/check.sh" ] || { echo "FAIL: labs/$lab/exists: no labs/$lab/check.sh"; continue; }
-	"$here/build.sh" "$here/$lab" "$out/$lab/solution" >>"$log" 2>&1 ||
+	build "$here/$lab" "$out/$lab/solution" >>"$log" 2>&1 ||
 		echo "FAIL: labs/$lab/solution-builds: see $log"
-	{ "$here/skel.sh" -f "$here/$lab" "$out/$lab/skeleton-src" &&
-		"$here/build.sh" "$out/$lab/skeleton-src" "$out/$lab/skeleton"; } >>"$log" 2>&1 ||
+	{ rm -rf "$out/$lab/skeleton-src" && "$here/skel.sh" -f "$here/$lab" "$out/$lab/skeleton-src" &&
+		build "$out/$lab/skeleton-src" "$out/$lab/skeleton"; } >>"$log" 2>&1 ||
 		echo "FAIL: labs/$lab/skeleton-builds: see $log"
 	n=0
 	for sed in "$here/$lab"/mutants/*.sed; do

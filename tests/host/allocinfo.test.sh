@@ -5,9 +5,8 @@
 # sites, sorting, filters, diff, and its refusal of bad input.
 . tests/host/lib.sh
 out=$WORK_DIR
-tool=$out/allocinfo
-check builds make -s -C examples O="$PWD/$out" "$PWD/$out/allocinfo"
-[ -x "$tool" ] || exit 0
+tool=$EXAMPLES/allocinfo
+build_examples builds allocinfo || exit 0
 
 # snapshot FILE: "bytes calls tag" lines on stdin, printed as the kernel does.
 snapshot() {

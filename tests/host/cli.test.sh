@@ -4,10 +4,7 @@
 # unknown option is one line on stderr and exit 2, and a stdout that fails
 # is an error (exit 1), never a silent success.
 . tests/host/lib.sh
-if ! make -s -C examples O="$PWD/$WORK_DIR/bin" >"$WORK_DIR/build.log" 2>&1; then
-	fail build "$(head -n 3 "$WORK_DIR/build.log")"
-	exit 0
-fi
+build_examples build || exit 0
 programs=$(make -s --no-print-directory -C examples -f Makefile -f - print-programs <<'MK'
 print-programs:
 	@echo $(PROGRAMS)
@@ -15,7 +12,7 @@ MK
 )
 [ -n "$programs" ] || { fail programs "no PROGRAMS in examples/Makefile"; exit 0; }
 for p in $programs; do
-	bin=$WORK_DIR/bin/$p
+	bin=$EXAMPLES/$p
 	rc=0
 	"$bin" --help >"$WORK_DIR/out" 2>"$WORK_DIR/err" || rc=$?
 	expect_eq "$p/help" "0 usage: $p 0" "$rc $(head -n 1 "$WORK_DIR/out" | cut -d' ' -f1,2) $(wc -l <"$WORK_DIR/err")"

@@ -10,9 +10,8 @@ CFLAGS="-O1 -g" check_build build-O1 "$dir/decode-O1" --lib tests/host/decode.c 
 check_build build-O2 "$dir/decode" --lib tests/host/decode.c || exit 0
 "$dir/decode" || true
 
-make -s -C examples O="$PWD/$dir/examples" >"$dir/examples.log" 2>&1 ||
-	fail examples-build "see $dir/examples.log"
-stream=$dir/examples/trace_stream
+build_examples examples-build || true
+stream=$EXAMPLES/trace_stream
 data=tests/host/data
 
 # cap4k: 2000 markers, 1696 overwritten (overrun in the guest's stats).

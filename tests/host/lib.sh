@@ -8,6 +8,7 @@
 #   WORK_DIR    $OUT_DIR/host/$SUITE, emptied, for the test's files
 #   pass, fail, skip, result, check, expect_eq (tests/results.sh)
 #   build_c, check_build (below: the project's compiler and flags)
+#   EXAMPLES, build_examples (below: the examples as make examples builds them)
 #   guest_initramfs (below: a guest of the test's own, for vm/run.sh)
 # Scripts that are not tests (tests/fuzz/run.sh, tests/bench/decoder.sh)
 # source it for build_c; WORK_DIR is made only for a *.test.sh.
@@ -49,6 +50,24 @@ check_build() {
 		pass "$name"
 	else
 		fail "$name" "$(head -n 3 "$1.log")"
+		return 1
+	fi
+}
+
+# The examples built for this machine, as "make examples" builds them, and
+# shared by the tests: made once, then again only when a source changes.
+EXAMPLES=$OUT_DIR/host/examples
+# build_examples NAME [PROGRAM...]: make the examples (or these programs)
+# in EXAMPLES; PASS NAME, or FAIL NAME with the first lines of make's
+# messages and status 1.
+build_examples() {
+	local name=$1 log
+	shift
+	log=$WORK_DIR/examples.log
+	if make -s -C examples O="$PWD/$EXAMPLES" "${@/#/$PWD/$EXAMPLES/}" >"$log" 2>&1; then
+		pass "$name"
+	else
+		fail "$name" "$(head -n 3 "$log")"
 		return 1
 	fi
 }

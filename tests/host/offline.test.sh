@@ -7,8 +7,8 @@
 . tests/host/lib.sh
 dir=$WORK_DIR
 data=tests/host/data
-check_build build "$dir/trace_stream" --lib examples/trace_stream.c || exit 0
-stream=$dir/trace_stream
+build_examples build trace_stream || exit 0
+stream=$EXAMPLES/trace_stream
 
 # decode NAME FILE [ARGS...]: run trace_stream --offline FILE into
 # $dir/NAME.out and .err; its exit status into $dir/NAME.rc

@@ -3,7 +3,8 @@
 # Run every host test script tests/host/*.test.sh (or those named); each
 # prints PASS:/FAIL:/SKIP: lines (tests/host/lib.sh). Exported for them:
 # SUITE (the script's name), OUT_DIR (the build folder), HEADERS_DIR (the
-# 6.12 uapi headers), TREE_DIR (the patched kernel tree).
+# 6.12 uapi headers), TREE_DIR (the patched kernel tree). With CHECK_TIMES
+# set, each script's wall and CPU time go there (tests/timed.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . tests/results.sh
@@ -22,5 +23,6 @@ for t in "${tests[@]}"; do
 		continue
 	fi
 	echo "=== $t" >&2
-	SUITE=$SUITE bash "$t" || fail script "exited $?"
+	SUITE=$SUITE ${CHECK_TIMES:+tests/timed.sh "$CHECK_TIMES" "host/$SUITE"} bash "$t" ||
+		fail script "exited $?"
 done

@@ -10,8 +10,8 @@ if ! command -v trace-cmd >/dev/null; then
 	fail trace-cmd "trace-cmd is not installed (make deps)"
 	exit 0
 fi
-check_build build-trace2dat "$WORK_DIR/trace2dat" --lib examples/trace2dat.c || exit 0
-check_build build-trace_stream "$WORK_DIR/trace_stream" --lib examples/trace_stream.c || exit 0
+build_examples build-trace2dat trace2dat || exit 0
+build_examples build-trace_stream trace_stream || exit 0
 
 # same NAME SUBBUF_SIZE OUR_CPU CAPTURE...: convert, report, compare CPU OUR_CPU.
 same() {
@@ -19,7 +19,7 @@ same() {
 	shift 3
 	capture=${!#}
 	out=$WORK_DIR/$name
-	if ! why=$("$WORK_DIR/trace2dat" "$data" "$size" "$out.dat" "$@" 2>&1); then
+	if ! why=$("$EXAMPLES/trace2dat" "$data" "$size" "$out.dat" "$@" 2>&1); then
 		fail "$name" "trace2dat: $why"
 		return
 	fi
@@ -27,7 +27,7 @@ same() {
 		fail "$name" "trace-cmd report: $(tail -n 2 "$out.tc.err")"
 		return
 	fi
-	"$WORK_DIR/trace_stream" --offline "$capture" --subbuf-size "$size" --cpu "$cpu" \
+	"$EXAMPLES/trace_stream" --offline "$capture" --subbuf-size "$size" --cpu "$cpu" \
 		--tracefs "$data" >"$out.ours" 2>"$out.ours.err" || true
 	if why=$(python3 tests/host/tracedat_compare.py "$out.ours" "$out.tc"); then
 		pass "$name"
@@ -47,7 +47,7 @@ same empty-cpus 4096 2 - - "$data/cap4k.raw"
 expect_eq empty-cpus-count "cpus=3" "$(head -n 1 "$WORK_DIR/empty-cpus.tc")"
 
 # trace_stream --offline --output: the same file as trace2dat writes.
-"$WORK_DIR/trace_stream" --offline "$data/cap4k.raw" --tracefs "$data" \
+"$EXAMPLES/trace_stream" --offline "$data/cap4k.raw" --tracefs "$data" \
 	--output "$WORK_DIR/stream.dat" >/dev/null 2>&1 || true
 if cmp -s "$WORK_DIR/stream.dat" "$WORK_DIR/cap4k-losses.dat"; then
 	pass stream-offline-output
@@ -69,7 +69,7 @@ bad() {
 	local name=$1 want=$2 rc=0 out
 	shift 2
 	rm -f "$WORK_DIR/bad.dat"
-	out=$("$WORK_DIR/trace2dat" "$@" 2>&1) || rc=$?
+	out=$("$EXAMPLES/trace2dat" "$@" 2>&1) || rc=$?
 	if [ "$rc" = 1 ] && [ "$(echo "$out" | wc -l)" = 1 ] && [[ $out == *"$want"* ]] &&
 		[ ! -e "$WORK_DIR/bad.dat" ]; then
 		pass "$name"

@@ -1,12 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Run every guest test script (or those named) in the guest; each prints its
-# own result lines. Always exits 0 once all ran: the host counts the lines.
+# own result lines, and its wall time as "TIME: SUITE SECONDS" on the
+# status channel. Always exits 0 once all ran: the host counts the lines.
 dir=$(dirname "$0")
 . "$dir/guest-lib.sh"
 for t in ${*:-$dir/*.test.sh}; do
 	[ -f "$t" ] || t=$dir/$t.test.sh
 	echo "=== $t"
 	SUITE=$(basename "$t" .test.sh)
+	start=$(cut -d' ' -f1 /proc/uptime)
 	SUITE=$SUITE timeout 600 sh "$t" || fail script "exited $?"
+	[ -z "${RESULT_CHANNEL:-}" ] ||
+		echo "TIME: $SUITE $(awk -v s="$start" '{ printf "%.1f", $1 - s }' /proc/uptime)" >"$RESULT_CHANNEL"
 done
