@@ -212,7 +212,7 @@ bench: initramfs ## measure read()/splice()/mmap against the decoding floor (gue
 	@echo "bench: table and plot written to $(PERF_DIR)/; review with git diff"
 
 FUZZ_SECONDS ?= 300
-fuzz: deps ## fuzz the sub-buffer decoder (libFuzzer, ASan, UBSan) for FUZZ_SECONDS=300
+fuzz: deps ## fuzz the decoder, format files and payload formatter (libFuzzer, ASan, UBSan): FUZZ_SECONDS=300 in all, split 3:2:1
 	@tests/fuzz/run.sh $(OUT_DIR)/fuzz $(FUZZ_SECONDS)
 
 # After LABS, which it uses.

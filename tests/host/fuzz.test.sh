@@ -1,17 +1,29 @@
 # SPDX-License-Identifier: MIT
-# A short bounded pass of the sub-buffer decoder's fuzzer (tests/fuzz/):
-# every committed corpus input replayed, then FUZZ_CHECK_SECONDS (default
-# 30) of libFuzzer with ASan and UBSan. "make fuzz" runs it longer.
+# A short bounded pass of every libFuzzer harness of tests/fuzz/ (the
+# sub-buffer decoder; the format-file and header_page parsers with the
+# payload formatter; a directory of format files): each committed corpus
+# input replayed, then FUZZ_CHECK_SECONDS (default 30) of libFuzzer with
+# ASan and UBSan in all, split 3:2:1 (15 s, 10 s, 5 s; tests/fuzz/run.sh).
+# "make fuzz" runs them longer.
 . tests/host/lib.sh
 seconds=${FUZZ_CHECK_SECONDS:-30}
-if [ "$(ls tests/fuzz/corpus | wc -l)" -gt 0 ]; then
-	pass corpus-committed
-else
-	fail corpus-committed "tests/fuzz/corpus is empty"
-fi
-if out=$(tests/fuzz/run.sh "$WORK_DIR" "$seconds" 2>&1); then
-	echo "$out" >&2
-	pass "subbuf-decoder-${seconds}s"
-else
-	fail "subbuf-decoder-${seconds}s" "$(echo "$out" | tail -n 1)"
-fi
+names=()
+for src in tests/fuzz/*_fuzz.c; do
+	n=$(basename "$src" _fuzz.c)
+	names+=("$n")
+	if [ -n "$(ls -A "tests/fuzz/corpus/$n" 2>/dev/null)" ]; then
+		pass "corpus-committed/$n"
+	else
+		fail "corpus-committed/$n" "tests/fuzz/corpus/$n is missing or empty"
+	fi
+done
+out=$(tests/fuzz/run.sh "$WORK_DIR" "$seconds" "${names[@]}" 2>&1) || true
+echo "$out" >&2
+for n in "${names[@]}"; do
+	line=$(grep "^fuzz $n: " <<<"$out" || true)
+	case $line in
+	*", no crash") pass "$n" ;;
+	"") fail "$n" "no result from tests/fuzz/run.sh: $(tail -n 1 <<<"$out")" ;;
+	*) fail "$n" "$line" ;;
+	esac
+done
