@@ -362,7 +362,7 @@ static int parse_field(struct tm_field *fl, const char *line, const char *end)
 		name--;
 	if (!copy_trim(fl->name, sizeof(fl->name), name, br ? br : semi) ||
 	    !copy_trim(fl->type, sizeof(fl->type), decl, name))
-		return -ENAMETOOLONG;
+		return -EBADMSG; /* longer than any the kernel writes */
 	if (br)
 		fl->array = atoi(br + 1) > 0 ? atoi(br + 1) : TM_ARRAY_DATA_LOC;
 	if (!strncmp(fl->type, "__data_loc", 10))
@@ -1189,7 +1189,7 @@ int tm_format_parse(struct tm_format *f, const char *system, const char *text)
 	f->id = -1;
 	if (!copy_trim(f->system, sizeof(f->system), system,
 		       system + strlen(system)))
-		return -ENAMETOOLONG;
+		return -EBADMSG;
 	for (const char *line = text; *line;) {
 		const char *end = strchr(line, '\n');
 
@@ -1197,9 +1197,14 @@ int tm_format_parse(struct tm_format *f, const char *system, const char *text)
 			end = line + strlen(line);
 		if (!strncmp(line, "name: ", 6)) {
 			if (!copy_trim(f->name, sizeof(f->name), line + 6, end))
-				r = -ENAMETOOLONG;
+				r = -EBADMSG;
 		} else if (!strncmp(line, "ID: ", 4)) {
-			f->id = (int)number_after(line, end, "ID: ");
+			long id = number_after(line, end, "ID: ");
+
+			/* common_type, the ID in every record, is 16 bits */
+			if (id < 0 || id > TM_ID_MAX)
+				r = -EBADMSG;
+			f->id = (int)(r ? -1 : id);
 		} else if (is_field_line(line, end)) {
 			if (f->nr_fields == cap) {
 				struct tm_field *n;
@@ -1252,8 +1257,6 @@ static int index_formats(struct tm_formats *fs)
 	if (!fs->n)
 		return 0;
 	qsort(fs->v, fs->n, sizeof(*fs->v), cmp_id);
-	if (fs->v[fs->n - 1].id > (1 << 20))
-		return -ERANGE;
 	fs->nr_ids = (uint32_t)fs->v[fs->n - 1].id + 1;
 	fs->by_id = calloc(fs->nr_ids, sizeof(*fs->by_id));
 	if (!fs->by_id)

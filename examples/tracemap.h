@@ -287,7 +287,12 @@ struct tm_formats {
 	char err[256]; /* the first of those failures */
 };
 
-/* Parse one format file's text. 0, -EBADMSG or -ENOMEM. */
+/* The largest event ID: records carry it in 16 bits (common_type). */
+#define TM_ID_MAX 65535
+/*
+ * Parse one format file's text. 0, -EBADMSG (not a format file, an ID
+ * past TM_ID_MAX, a name longer than struct tm_format holds) or -ENOMEM.
+ */
 int tm_format_parse(struct tm_format *f, const char *system, const char *text);
 /*
  * Load every events/<system>/<event>/format under dir (the tracefs mount,

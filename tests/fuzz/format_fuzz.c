@@ -73,8 +73,8 @@ static void fields(const char *text, const unsigned char *payload, size_t size)
 	int r;
 
 	r = tm_format_parse(&f, "ftrace", text);
-	check(r == 0 || r == -EBADMSG || r == -ENAMETOOLONG,
-	      "parse: unexpected return value");
+	check(r == 0 || r == -EBADMSG, "parse: unexpected return value");
+	check(r || (f.id >= 0 && f.id <= TM_ID_MAX), "parse: ID out of range");
 	if (r) {
 		check(!f.fields && !f.nr_fields,
 		      "parse: fields left on failure");

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "subbuf_build.h"
 #include "tracemap.h"
@@ -352,6 +354,12 @@ static const char demo_format[] =
 	"print fmt: \"whatever\"\n";
 
 /* The shape of events/syscalls/sys_enter_fadvise64/format in 6.12. */
+/* A field name of 70 characters: more than struct tm_field holds. */
+static const char long_name_format[] =
+	"name: a\nID: 7\nformat:\n\tfield:int "
+	"b123456789012345678901234567890123456789012345678901234567890123456789;"
+	"\toffset:8;\tsize:4;\tsigned:1;\n";
+
 static const char syscall_format[] =
 	"name: sys_enter_fadvise64\nID: 470\nformat:\n"
 	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
@@ -414,6 +422,16 @@ static void formats(void)
 
 	r = tm_format_parse(&f, "x", "name: x\nformat:\n");
 	CHECK("format-no-id", r == -EBADMSG, "r %d", r);
+
+	/* IDs are 16 bits in every record: a larger one is refused, not cut. */
+	r = tm_format_parse(&f, "x", "name: a\nID: 4294967301\nformat:\n");
+	CHECK("format-id-too-large", r == -EBADMSG, "r %d id %d", r, f.id);
+	r = tm_format_parse(&f, "x", "name: a\nID: 65535\nformat:\n");
+	CHECK("format-id-max", !r && f.id == 65535, "r %d id %d", r, f.id);
+	free(f.fields);
+	/* A name longer than the struct holds: a bad file, not a bad path. */
+	r = tm_format_parse(&f, "x", long_name_format);
+	CHECK("format-long-field-name", r == -EBADMSG, "r %d", r);
 
 	/* A print fmt that says "offset:" is not a field (syscall formats). */
 	r = tm_format_parse(&f, "syscalls", syscall_format);
@@ -594,6 +612,52 @@ static void fields(void)
 	tm_formats_free(&fs);
 }
 
+/* dir/events/demo/NAME/format holding text; 0 or -1. */
+static int write_format(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/events", dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/events/demo", dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/events/demo/%s", dir, name);
+	if (mkdir(path, 0700))
+		return -1;
+	snprintf(path, sizeof(path), "%s/events/demo/%s/format", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f) ? -1 : 0;
+}
+
+/* One bad format file in a directory: counted and named, the rest loaded. */
+static void formats_dir(void)
+{
+	char dir[] = "/tmp/decode-formats-XXXXXX", cmd[64];
+	struct tm_formats fs;
+	int r;
+
+	if (!mkdtemp(dir) ||
+	    write_format(dir, "good", "name: good\nID: 12\nformat:\n") ||
+	    write_format(dir, "bad", "name: bad\nID: 2097152\nformat:\n")) {
+		CHECK("formats-load-one-bad-file", 0, "cannot write %s", dir);
+		return;
+	}
+	r = tm_formats_load(&fs, dir);
+	CHECK("formats-load-one-bad-file",
+	      r == 1 && fs.failed == 1 && tm_formats_find(&fs, 12) &&
+		      strstr(fs.err, "demo/bad/format: Bad message"),
+	      "r %d failed %d err '%s'", r, fs.failed, fs.err);
+	if (r >= 0)
+		tm_formats_free(&fs);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd))
+		printf("decode: could not remove %s\n", dir);
+}
+
 int main(void)
 {
 	small_and_large();
@@ -603,6 +667,7 @@ int main(void)
 	corrupt();
 	cursor();
 	formats();
+	formats_dir();
 	layouts();
 	fields();
 	return failures ? 1 : 0;
