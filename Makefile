@@ -62,7 +62,7 @@ vm-run: initramfs ## run CMD='...' in the guest, the repository at /mnt/share (b
 	@rc=0; $(VM_RUN) --share $(CURDIR) -- '$(subst ','\'',$(value CMD))' || rc=$$?; \
 	[ $$rc = 0 ] || { echo "vm-run: the guest command exited $$rc" >&2; exit $$rc; }
 
-check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts, four suites at once (warm: 5-6 min on 2 busy cores; cold: two kernel builds more)
+check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts, four suites at once (warm: ~3.5 min on 2 idle cores; cold: two kernel builds more)
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
 	@start=$$EPOCHREALTIME; \
 	$(TIMED) build/guest $(MAKE) -s initramfs; \
