@@ -33,7 +33,7 @@ quiet_check() {
 
 for lab in "$@"; do
 	[ -z "${LAB_CLAIMS:-}" ] || mkdir "$LAB_CLAIMS/$lab" 2>/dev/null || continue
-	start=$(cut -d' ' -f1 /proc/uptime)
+	start=$(uptime_s)
 	echo "=== lab $lab: solution"
 	SUITE=labs/$lab timeout 300 sh "$labs/$lab/check.sh" "$built/$lab/solution" ||
 		result FAIL "labs/$lab/check" "check.sh exited $?"
@@ -63,8 +63,7 @@ for lab in "$@"; do
 			fail "$name" "failed, but not as '$want' says: $got"
 		fi
 	done
-	[ -z "${RESULT_CHANNEL:-}" ] ||
-		echo "TIME: labs/$lab $(awk -v s="$start" '{ printf "%.1f", $1 - s }' /proc/uptime)" >"$RESULT_CHANNEL"
+	report_time "labs/$lab" "$start"
 done
 SUITE=labs
 expect_eq defaults-restored "$before" "$(settings)"

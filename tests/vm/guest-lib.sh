@@ -10,6 +10,15 @@ SUITE=${SUITE:-${0##*/}}
 SUITE=${SUITE%.sh}
 [ ! -w /dev/ttyS1 ] || RESULT_CHANNEL=/dev/ttyS1
 
+# Wall time of a part of a run, for make check's time table: since=$(uptime_s)
+# before it, report_time NAME "$since" after it ("TIME: NAME SECONDS" on
+# the status channel, which the host's Makefile reads).
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+report_time() {
+	[ -z "${RESULT_CHANNEL:-}" ] ||
+		echo "TIME: $1 $(awk -v s="$2" '{ printf "%.1f", $1 - s }' /proc/uptime)" >"$RESULT_CHANNEL"
+}
+
 # tap_results: turn kselftest TAP on stdin into result lines.
 tap_results() {
 	local line name

@@ -9,8 +9,7 @@ for t in ${*:-$dir/*.test.sh}; do
 	[ -f "$t" ] || t=$dir/$t.test.sh
 	echo "=== $t"
 	SUITE=$(basename "$t" .test.sh)
-	start=$(cut -d' ' -f1 /proc/uptime)
+	start=$(uptime_s)
 	SUITE=$SUITE timeout 600 sh "$t" || fail script "exited $?"
-	[ -z "${RESULT_CHANNEL:-}" ] ||
-		echo "TIME: $SUITE $(awk -v s="$start" '{ printf "%.1f", $1 - s }' /proc/uptime)" >"$RESULT_CHANNEL"
+	report_time "$SUITE" "$start"
 done
