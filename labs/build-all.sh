@@ -42,7 +42,7 @@ done
 # too.
 shared=$({
 	UAPI=${UAPI:-} STATIC=1 make -s -f "$here/../examples/build.mk" print-sh
-	for f in "$here/build.sh" "$here/lab.h" "$here/../examples/build.mk" "$here"/../examples/*.[ch]; do
+	for f in "$here/build.sh" "$here/lab.h" "$here/../examples/build.mk" "$here"/../examples/{lib,common,demos}/*.[ch]; do
 		[ ! -f "$f" ] || cat "$f"
 	done
 } | sha256sum | cut -d' ' -f1)

@@ -3,7 +3,7 @@
  * Helpers the ring-buffer labs share: what a lab is not about. Each lab's
  * own lesson is in its TODO blocks. From lab 03 on, the mapping that lab 02
  * teaches comes from here; from lab 04 on, the event walk that lab 03
- * teaches. Both are the project's library (examples/tracemap.[ch]): its
+ * teaches. Both are the project's library (examples/lib/tracemap.[ch]): its
  * open-and-map, with the meta-page sanity check, and its sub-buffer decoder,
  * which refuses a record that runs past the data; the format constants are
  * its ring_buffer_format.h.
@@ -102,7 +102,8 @@ struct lab_map {
  */
 static inline void lab_map(struct lab_map *m, int cpu, int flags)
 {
-	int rc = tracemap_open(&m->tm, LAB_TRACEFS, NULL, cpu, TM_NONBLOCK);
+	int rc = tracemap_open(&m->tm, LAB_TRACEFS, NULL, cpu,
+			       TRACEMAP_NONBLOCK);
 
 	if (rc < 0) {
 		fprintf(stderr, "lab_map: %s\n", tracemap_error(&m->tm));
@@ -133,14 +134,14 @@ static inline const char *lab_subbuf(const struct lab_map *m, uint32_t id)
  * extends and time stamps are the library's business.
  */
 struct lab_events {
-	struct tm_subbuf sb;
+	struct tracemap_subbuf sb;
 	uint32_t end;
 };
 
 static inline void lab_events(struct lab_events *it, const void *subbuf,
 			      size_t size, uint32_t from, uint32_t end)
 {
-	if (tm_subbuf_load(&it->sb, NULL, subbuf, size, true)) {
+	if (tracemap_subbuf_load(&it->sb, NULL, subbuf, size, true)) {
 		errno = 0;
 		lab_die("a sub-buffer whose commit runs past its end");
 	}
@@ -158,9 +159,10 @@ static inline uint32_t lab_commit(const void *subbuf, size_t size)
 }
 
 /* The next event: 1 and ev filled, or 0 at the end. */
-static inline int lab_next_event(struct lab_events *it, struct tm_event *ev)
+static inline int lab_next_event(struct lab_events *it,
+				 struct tracemap_event *ev)
 {
-	int rc = tm_subbuf_next(&it->sb, ev);
+	int rc = tracemap_subbuf_next(&it->sb, ev);
 
 	if (rc < 0) {
 		fprintf(stderr, "a record that cannot be right at byte %u\n",

@@ -36,7 +36,7 @@ $(GUEST_BUILD)/modules/%.ko: $$(wildcard examples/modules/$$*/*) $(KERNEL_STAMP)
 	@cp $(@D)/$*/$*.ko $@
 
 # A lab: its folder built afresh when it or what every lab uses changes.
-$(GUEST_BUILD)/labs/%.built: $$(wildcard labs/$$*/*) $(wildcard labs/*.* examples/*.[ch] examples/build.mk) \
+$(GUEST_BUILD)/labs/%.built: $$(wildcard labs/$$*/*) $(wildcard labs/*.* $(addprefix examples/,lib/*.[ch] common/*.h demos/*.h) examples/build.mk) \
 		$(STAMP_DIR)/headers
 	@rm -rf $(@D)/$* && UAPI=$(HEADERS_DIR) labs/build.sh labs/$* $(@D)/$*
 	@touch $@

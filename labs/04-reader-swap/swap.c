@@ -75,7 +75,7 @@ static int partial(int cpu)
 	struct lab_map m;
 	uint32_t id = 0, first_read = 0, pos = 0, end = 0;
 	struct lab_events it;
-	struct tm_event ev;
+	struct tracemap_event ev;
 
 	lab_pin(cpu);
 	lab_map(&m, cpu, O_NONBLOCK);

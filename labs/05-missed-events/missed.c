@@ -45,7 +45,7 @@ static void account_subbuf(const char *subbuf, size_t size)
 }
 
 /* One event: count it, and if it is a seq_event, follow its sequence. */
-static void account_event(const struct tm_event *ev)
+static void account_event(const struct tracemap_event *ev)
 {
 	events++;
 	/* TODO 2: for a seq_event, read seq; keep first_seq and last_seq; add the numbers skipped to gaps */
@@ -90,7 +90,7 @@ int main(int argc, char **argv)
 {
 	struct lab_map m;
 	struct lab_events it;
-	struct tm_event ev;
+	struct tracemap_event ev;
 	int64_t id = -1;
 	uint32_t pos = 0;
 

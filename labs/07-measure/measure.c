@@ -23,7 +23,7 @@ static uint64_t events, bytes;
 static void count(const char *subbuf, size_t size, uint32_t pos, uint32_t end)
 {
 	struct lab_events it;
-	struct tm_event ev;
+	struct tracemap_event ev;
 
 	lab_events(&it, subbuf, size, pos, end);
 	while (lab_next_event(&it, &ev)) {

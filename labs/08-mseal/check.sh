@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Check lab 08 in the guest: the learner's ./seal table against what the
 # 6.12 kernel does to a sealed mapping (mm/mseal.c; docs/mseal.rst, whose
-# table tests/vm records from examples/mseal_demo.c).
+# table tests/vm records from examples/demos/mseal_demo.c).
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/08-mseal}
 . "$(dirname "$0")/../check-helpers.sh"

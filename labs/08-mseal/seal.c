@@ -3,7 +3,7 @@
  * Lab 08: seal a mapping with mseal() (Linux 6.10) and watch each operation
  * it blocks fail.
  *   ./seal
- * Output, one "operation | result | errno" row each (examples/result_row.h):
+ * Output, one "operation | result | errno" row each (examples/common/result_row.h):
  * the seal, whether smaps shows it, each operation tried on the sealed
  * mapping, whether the data survived, and madvise() on read-only and on
  * writable sealed memory.

@@ -7,7 +7,7 @@
  * Opens DEVICE, sandboxes itself (everything allowed under / except ioctl()
  * on devices), opens DEVICE again and tries ioctl()s on both descriptors.
  * --abi N acts as if the kernel had at most Landlock ABI N. Output: one
- * "operation | result | errno" row each (examples/result_row.h).
+ * "operation | result | errno" row each (examples/common/result_row.h).
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Decoder benchmark: our sub-buffer decoder (examples/tracemap.c) against
+ * Decoder benchmark: our sub-buffer decoder (examples/lib/tracemap.c) against
  * libtraceevent's kbuffer on the same captured sub-buffers.
  *
  *   decoder_bench [--only ours|ours-live|kbuffer --reps R] FILE SUBBUF_SIZE...
@@ -40,7 +40,7 @@ struct subbuf {
 static struct subbuf *subbufs;
 static size_t nr_subbufs;
 static struct kbuffer *kbuf;
-static bool live; /* tm_subbuf_load(..., live) in decode_ours() */
+static bool live; /* tracemap_subbuf_load(..., live) in decode_ours() */
 
 /* FNV-1a over one event's offset, size and timestamp */
 static uint64_t fold(uint64_t h, uint64_t off, uint64_t size, uint64_t ts)
@@ -87,13 +87,13 @@ __attribute__((noinline)) struct result decode_ours(long reps, bool digest)
 
 	for (long i = 0; i < reps; i++) {
 		for (size_t s = 0; s < nr_subbufs; s++) {
-			struct tm_subbuf sb;
-			struct tm_event ev;
+			struct tracemap_subbuf sb;
+			struct tracemap_event ev;
 
-			if (tm_subbuf_load(&sb, NULL, subbufs[s].data,
-					   subbufs[s].size, live))
+			if (tracemap_subbuf_load(&sb, NULL, subbufs[s].data,
+						 subbufs[s].size, live))
 				continue;
-			while (tm_subbuf_next(&sb, &ev) > 0) {
+			while (tracemap_subbuf_next(&sb, &ev) > 0) {
 				r.events++;
 				if (digest)
 					r.digest = fold(

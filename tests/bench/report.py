@@ -384,7 +384,7 @@ def decoder_table(path, out):
           for d in kv if "instructions_per_event" in d}
     table = [["decoder", "ns per event", "instructions per event (callgrind)",
               "ratio to ours (instructions)"]]
-    for name, label in (("ours", "examples/tracemap.c"),
+    for name, label in (("ours", "examples/lib/tracemap.c"),
                         ("kbuffer", "libtraceevent kbuffer")):
         d = ns[name]
         table.append([label,

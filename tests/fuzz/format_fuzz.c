@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * libFuzzer harness for the text parsers and the payload formatter of
- * examples/tracemap.c. The input is a file's text, then a NUL, then the
+ * examples/lib/tracemap.c. The input is a file's text, then a NUL, then the
  * payload of one event (no NUL: all text, no payload):
- *  - the text as events/<system>/<event>/format (tm_format_parse()), and
+ *  - the text as events/<system>/<event>/format (tracemap_format_parse()), and
  *    if it parses, the payload through every field reader
- *    (tm_field_value(), tm_field_bytes()) and the formatter
- *    (tm_format_payload(), into a small buffer and then one of the length
+ *    (tracemap_field_value(), tracemap_field_bytes()) and the formatter
+ *    (tracemap_format_payload(), into a small buffer and then one of the length
  *    it asked for), as "ftrace" (ftrace/print takes its own path) and as
  *    another system;
- *  - the text as events/header_page (tm_layout_parse()), and if it
+ *  - the text as events/header_page (tracemap_layout_parse()), and if it
  *    parses, the payload decoded as a sub-buffer of that layout, as
  *    trace_stream --offline decodes a capture with the header_page of its
  *    directory.
@@ -44,12 +44,13 @@ static bool inside(const void *p, size_t n, const unsigned char *buf,
 }
 
 /* The formatter's text: as long as it says, cut to fit like snprintf. */
-static void format(const struct tm_format *f, const struct tm_event *ev)
+static void format(const struct tracemap_format *f,
+		   const struct tracemap_event *ev)
 {
 	char small[64], *big;
 	int n, m;
 
-	n = tm_format_payload(f, ev, small, sizeof(small));
+	n = tracemap_format_payload(f, ev, small, sizeof(small));
 	check(n >= 0, "format: negative length");
 	check(strlen(small) == ((size_t)n < sizeof(small) ? (size_t)n :
 							    sizeof(small) - 1),
@@ -58,7 +59,7 @@ static void format(const struct tm_format *f, const struct tm_event *ev)
 		return;
 	big = malloc((size_t)n + 1);
 	check(big != NULL, "out of memory");
-	m = tm_format_payload(f, ev, big, (size_t)n + 1);
+	m = tracemap_format_payload(f, ev, big, (size_t)n + 1);
 	check(m == n && strlen(big) == (size_t)n,
 	      "format: a second call with room gives another length");
 	check(!memcmp(big, small, sizeof(small) - 1),
@@ -68,13 +69,14 @@ static void format(const struct tm_format *f, const struct tm_event *ev)
 
 static void fields(const char *text, const unsigned char *payload, size_t size)
 {
-	struct tm_event ev = { .data = payload, .size = (uint32_t)size };
-	struct tm_format f;
+	struct tracemap_event ev = { .data = payload, .size = (uint32_t)size };
+	struct tracemap_format f;
 	int r;
 
-	r = tm_format_parse(&f, "ftrace", text);
+	r = tracemap_format_parse(&f, "ftrace", text);
 	check(r == 0 || r == -EBADMSG, "parse: unexpected return value");
-	check(r || (f.id >= 0 && f.id <= TM_ID_MAX), "parse: ID out of range");
+	check(r || (f.id >= 0 && f.id <= TRACEMAP_ID_MAX),
+	      "parse: ID out of range");
 	if (r) {
 		check(!f.fields && !f.nr_fields,
 		      "parse: fields left on failure");
@@ -83,9 +85,9 @@ static void fields(const char *text, const unsigned char *payload, size_t size)
 	check(f.id >= 0 && f.name[0] && f.nr_fields >= 0 &&
 		      (f.fields || !f.nr_fields),
 	      "parse: accepted without ID, name or fields");
-	check(tm_event_type(&ev) >= 0 || size < 2, "type: negative");
+	check(tracemap_event_type(&ev) >= 0 || size < 2, "type: negative");
 	for (int i = 0; i < f.nr_fields; i++) {
-		const struct tm_field *fl = &f.fields[i];
+		const struct tracemap_field *fl = &f.fields[i];
 		const void *data;
 		uint32_t len;
 		uint64_t u;
@@ -96,14 +98,14 @@ static void fields(const char *text, const unsigned char *payload, size_t size)
 			      strnlen(fl->type, sizeof(fl->type)) <
 				      sizeof(fl->type),
 		      "parse: a field without a name, or unterminated");
-		check(tm_format_field(&f, fl->name) != NULL,
+		check(tracemap_format_field(&f, fl->name) != NULL,
 		      "field: not found by its own name");
-		r = tm_field_value(fl, &ev, &u);
+		r = tracemap_field_value(fl, &ev, &u);
 		check(r == 0 || r == -EINVAL || r == -EBADMSG,
 		      "value: unexpected return value");
 		check(r || (uint64_t)fl->offset + fl->size <= size,
 		      "value: read outside the payload");
-		r = tm_field_bytes(fl, &ev, &data, &len);
+		r = tracemap_field_bytes(fl, &ev, &data, &len);
 		check(r == 0 || r == -EINVAL || r == -EBADMSG,
 		      "bytes: unexpected return value");
 		check(r || inside(data, len, payload, size),
@@ -120,19 +122,19 @@ static void fields(const char *text, const unsigned char *payload, size_t size)
 
 static void layout(const char *text, const unsigned char *payload, size_t size)
 {
-	struct tm_subbuf sb;
-	struct tm_layout l;
-	struct tm_event ev;
+	struct tracemap_subbuf sb;
+	struct tracemap_layout l;
+	struct tracemap_event ev;
 	int r;
 
-	if (tm_layout_parse(&l, text))
+	if (tracemap_layout_parse(&l, text))
 		return;
 	check((l.commit_size == 4 || l.commit_size == 8) &&
 		      l.data_offset >= l.commit_offset + l.commit_size,
 	      "layout: accepted a commit word that does not fit");
-	if (tm_subbuf_load(&sb, &l, payload, size, false))
+	if (tracemap_subbuf_load(&sb, &l, payload, size, false))
 		return;
-	while ((r = tm_subbuf_next(&sb, &ev)) > 0)
+	while ((r = tracemap_subbuf_next(&sb, &ev)) > 0)
 		check(inside(ev.data, ev.size, payload, size),
 		      "layout: event outside the sub-buffer");
 	check(r == 0 || r == -EBADMSG, "layout: unexpected return value");

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * libFuzzer harness for the loading of a directory of format files by
- * examples/tracemap.c, as trace_stream --offline and tracedat load one:
- * tm_formats_load() (every events/<system>/<event>/format, sorted and
- * indexed by ID), tm_formats_find(), tm_formats_find_name() and
- * tm_layout_load() (events/header_page).
+ * examples/lib/tracemap.c, as trace_stream --offline and tracedat load one:
+ * tracemap_formats_load() (every events/<system>/<event>/format, sorted and
+ * indexed by ID), tracemap_formats_find(), tracemap_formats_find_name() and
+ * tracemap_layout_load() (events/header_page).
  *
  * The input is up to NR_FILES + 1 texts separated by NUL bytes: the first
  * is written to events/header_page, the others to
@@ -118,32 +118,33 @@ static void put_file(int i, const uint8_t *p, size_t n)
 	files[i].len = n;
 }
 
-static void check_index(const struct tm_formats *fs, int n)
+static void check_index(const struct tracemap_formats *fs, int n)
 {
 	check(n >= 0 && (size_t)n == fs->n, "load: count is not the formats");
 	check(fs->failed >= 0 && fs->failed <= NR_FILES + 2,
 	      "load: more failures than files");
 	check(!fs->failed || fs->err[0], "load: a failure without its text");
 	for (size_t i = 0; i < fs->n; i++) {
-		const struct tm_format *f = &fs->v[i], *g;
+		const struct tracemap_format *f = &fs->v[i], *g;
 
 		check(i == 0 || fs->v[i - 1].id <= f->id, "load: not sorted");
-		g = tm_formats_find(fs, f->id);
+		g = tracemap_formats_find(fs, f->id);
 		check(g && g->id == f->id, "find: a loaded ID is not found");
-		g = tm_formats_find_name(fs, f->system, f->name);
+		g = tracemap_formats_find_name(fs, f->system, f->name);
 		check(g && !strcmp(g->name, f->name) &&
 			      !strcmp(g->system, f->system),
 		      "find_name: a loaded name is not found");
 	}
-	check(!tm_formats_find(fs, -1) && !tm_formats_find(fs, (int)fs->nr_ids),
+	check(!tracemap_formats_find(fs, -1) &&
+		      !tracemap_formats_find(fs, (int)fs->nr_ids),
 	      "find: an ID outside the index is found");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
 {
 	const uint8_t *p = in, *end = in + size;
-	struct tm_formats fs;
-	struct tm_layout l;
+	struct tracemap_formats fs;
+	struct tracemap_layout l;
 	int n, r;
 
 	for (int i = 0; i <= NR_FILES; i++) {
@@ -153,14 +154,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
 		put_file(i, p < end || i == 0 ? p : NULL, (size_t)(e - p));
 		p = nul ? nul + 1 : end;
 	}
-	r = tm_layout_load(&l, dir);
+	r = tracemap_layout_load(&l, dir);
 	check(r == 0 || r == -EBADMSG || r == -ENOENT,
 	      "layout: unexpected return value");
-	n = tm_formats_load(&fs, dir);
+	n = tracemap_formats_load(&fs, dir);
 	check(n >= 0 || n == -ENOMEM, "load: unexpected return value");
 	if (n >= 0) {
 		check_index(&fs, n);
-		tm_formats_free(&fs);
+		tracemap_formats_free(&fs);
 	} else {
 		check(fs.err[0] != '\0', "load: failed without saying why");
 	}

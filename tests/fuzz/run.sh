@@ -48,7 +48,7 @@ rm -rf "$out" && mkdir -p "$out"
 tmp=$(mktemp -d "$( [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}")/fuzz.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 # The project's flags (examples/build.mk) with clang, the sanitizers and
-# -O2; only tracemap.c, the code under test, is linked, compiled once.
+# -O2; the library's archive for these flags is built once (build_c --lib).
 # Without libFuzzer's hooks on every comparison (trace-cmp) the decoder's
 # harness runs about twice as fast and reaches the same coverage; the
 # hooks on strcmp() and memcmp() the parsers use stay.
@@ -56,17 +56,13 @@ build() {
 	CC=clang CFLAGS='-g -O2 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-sanitize-coverage=trace-cmp' \
 		build_c "$@"
 }
-if ! build "$out/tracemap.o" -c examples/tracemap.c; then
-	echo "fuzz: examples/tracemap.c does not build: $(head -n 3 "$out/tracemap.o.log" | tr '\n' ' ')" >&2
-	exit 1
-fi
 status=0
 for n in "${names[@]}"; do
 	dir=$out/$n
 	secs=$((seconds * weight[$n] / total))
 	secs=$((secs > 0 ? secs : 1))
 	mkdir -p "$dir/corpus" "$dir/artifacts"
-	if ! build "$dir/${n}_fuzz" "tests/fuzz/${n}_fuzz.c" "$out/tracemap.o"; then
+	if ! build "$dir/${n}_fuzz" --lib "tests/fuzz/${n}_fuzz.c"; then
 		echo "fuzz $n: the harness does not build: $(head -n 3 "$dir/${n}_fuzz.log" | tr '\n' ' ')" >&2
 		status=1
 		continue

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * libFuzzer harness for the sub-buffer decoder of examples/tracemap.c:
+ * libFuzzer harness for the sub-buffer decoder of examples/lib/tracemap.c:
  * the input is one sub-buffer (header, then data), of the input's size.
  * Built with clang -fsanitize=fuzzer,address,undefined by tests/fuzz/run.sh.
  *
@@ -21,7 +21,7 @@
 
 #include "tracemap.h"
 
-static const struct tm_layout layout32 = {
+static const struct tracemap_layout layout32 = {
 	.commit_offset = 8,
 	.commit_size = 4,
 	.data_offset = 12,
@@ -36,16 +36,16 @@ static void check(bool ok, const char *what)
 }
 
 static void decode(const unsigned char *buf, size_t size,
-		   const struct tm_layout *l, bool live)
+		   const struct tracemap_layout *l, bool live)
 {
 	const unsigned char *data;
-	struct tm_subbuf sb;
-	struct tm_event ev;
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev;
 	uint32_t last = 0, n = 0;
 	unsigned int sum = 0;
 	int r;
 
-	r = tm_subbuf_load(&sb, l, buf, size, live);
+	r = tracemap_subbuf_load(&sb, l, buf, size, live);
 	check(r == 0 || r == -EINVAL || r == -EBADMSG,
 	      "load: unexpected return value");
 	if (r)
@@ -53,8 +53,9 @@ static void decode(const unsigned char *buf, size_t size,
 	data = buf + sb.layout.data_offset;
 	check(sb.commit <= sb.cap && sb.cap == size - sb.layout.data_offset,
 	      "load: commit past the end");
-	check(sb.missed >= TM_MISSED_UNKNOWN, "load: negative missed count");
-	while ((r = tm_subbuf_next(&sb, &ev)) > 0) {
+	check(sb.missed >= TRACEMAP_MISSED_UNKNOWN,
+	      "load: negative missed count");
+	while ((r = tracemap_subbuf_next(&sb, &ev)) > 0) {
 		const unsigned char *p = ev.data;
 
 		check(++n <= sb.cap / 8 + 1, "next: more records than fit");
@@ -66,7 +67,7 @@ static void decode(const unsigned char *buf, size_t size,
 		/* the first and last byte: AddressSanitizer checks the span */
 		if (ev.size)
 			sum += p[0] + p[ev.size - 1];
-		check(tm_event_type(&ev) >= 0 || ev.size < 2,
+		check(tracemap_event_type(&ev) >= 0 || ev.size < 2,
 		      "type: negative for a payload that has one");
 	}
 	/* -ESTALE only when a live commit moves back: never in a fixed buffer */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The allocinfo tool (examples/allocinfo.c) on made-up snapshots in the
+# The allocinfo tool (examples/demos/allocinfo.c) on made-up snapshots in the
 # kernel's exact format ("%12lli %8llu tag " with the trailing space): top
 # sites, sorting, filters, diff, and its refusal of bad input.
 . tests/host/lib.sh
@@ -97,6 +97,6 @@ refuse bad-module "allocinfo: $out/badmod:4: not an allocinfo line" "$out/badmod
 { head -n 3 "$out/old"; echo "   12 1 mm/a.c func:f "; } >"$out/noline"
 refuse no-line-number "allocinfo: $out/noline:4: not an allocinfo line" "$out/noline"
 refuse missing-file "allocinfo: cannot open $out/nonexistent" "$out/nonexistent"
-# Bad usage: exit 2 (examples/cli.h).
+# Bad usage: exit 2 (examples/common/cli.h).
 want_rc=2 refuse bad-sort "allocinfo: --sort: 'size' is neither bytes nor calls (allocinfo --help lists the options)" -s size "$out/old"
 want_rc=2 refuse bad-count "allocinfo: --lines: 'ten' is not a number of 0 or more (allocinfo --help lists the options)" -n ten "$out/old"

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Every example program follows one command-line convention
-# (examples/cli.h): --help prints its usage on stdout and exits 0, an
+# (examples/common/cli.h): --help prints its usage on stdout and exits 0, an
 # unknown option is one line on stderr and exit 2, and a stdout that fails
 # is an error (exit 1), never a silent success.
 . tests/host/lib.sh

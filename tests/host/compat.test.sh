@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
-# examples/trace_mmap_compat.h's own definitions (forced with
+# examples/lib/trace_mmap_compat.h's own definitions (forced with
 # TRACE_MMAP_FORCE_COMPAT) against the real <linux/trace_mmap.h> of the 6.12
 # uapi headers: size, every field's offset and size, the ioctl number. And
-# examples/ring_buffer_format.h's constants against the 6.12 tree's
+# examples/lib/ring_buffer_format.h's constants against the 6.12 tree's
 # kernel/trace/ring_buffer.c and include/linux/ring_buffer.h.
 . tests/host/lib.sh
 dir=$WORK_DIR

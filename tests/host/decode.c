@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The sub-buffer decoder and the format printer of examples/tracemap.c on
+ * The sub-buffer decoder and the format printer of examples/lib/tracemap.c on
  * synthetic sub-buffers (tests/host/subbuf_build.h) covering every record
  * type. Prints PASS:/FAIL: lines for tests/host/decode.test.sh.
  */
@@ -49,7 +49,7 @@ static uint32_t add(struct sb_build *b, uint32_t delta, uint32_t seq,
 	return len;
 }
 
-static uint32_t seq_of(const struct tm_event *ev)
+static uint32_t seq_of(const struct tracemap_event *ev)
 {
 	uint32_t s;
 
@@ -58,11 +58,12 @@ static uint32_t seq_of(const struct tm_event *ev)
 }
 
 /* Decode every event of page; returns the count or the negative error. */
-static int decode(struct tm_subbuf *sb, struct tm_event *evs, int max)
+static int decode(struct tracemap_subbuf *sb, struct tracemap_event *evs,
+		  int max)
 {
 	int n = 0, r = 0;
 
-	while (n < max && (r = tm_subbuf_next(sb, &evs[n])) > 0)
+	while (n < max && (r = tracemap_subbuf_next(sb, &evs[n])) > 0)
 		n++;
 	return r < 0 ? r : n;
 }
@@ -70,8 +71,8 @@ static int decode(struct tm_subbuf *sb, struct tm_event *evs, int max)
 static void small_and_large(void)
 {
 	struct sb_build b;
-	struct tm_subbuf sb;
-	struct tm_event ev[8];
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev[8];
 	int n;
 
 	sb_init(&b, page, PAGE, 1000);
@@ -82,8 +83,9 @@ static void small_and_large(void)
 	add(&b, 13, 5, 12,
 	    1); /* small payload in large form (8-byte-aligned arches) */
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 :
-							   decode(&sb, ev, 8);
+	n = tracemap_subbuf_load(&sb, NULL, page, PAGE, false) ?
+		    -1 :
+		    decode(&sb, ev, 8);
 	CHECK("small-and-large-count", n == 5, "got %d events", n);
 	if (n != 5)
 		return;
@@ -109,8 +111,8 @@ static void small_and_large(void)
 static void timestamps(void)
 {
 	struct sb_build b;
-	struct tm_subbuf sb;
-	struct tm_event ev[4];
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev[4];
 	uint64_t base =
 		(5ULL << 59) + (1ULL << 59) - 10; /* 10 ns before a wrap */
 	int n;
@@ -119,8 +121,9 @@ static void timestamps(void)
 	sb_extend(&b, (1ULL << 40) + 3);
 	add(&b, 4, 1, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 :
-							   decode(&sb, ev, 4);
+	n = tracemap_subbuf_load(&sb, NULL, page, PAGE, false) ?
+		    -1 :
+		    decode(&sb, ev, 4);
 	CHECK("time-extend", n == 1 && ev[0].ts == 100 + (1ULL << 40) + 3 + 4,
 	      "n %d ts %llu", n, n > 0 ? (unsigned long long)ev[0].ts : 0ULL);
 
@@ -132,8 +135,9 @@ static void timestamps(void)
 	sb_abs(&b, (6ULL << 59) + 5);
 	add(&b, 2, 2, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 :
-							   decode(&sb, ev, 4);
+	n = tracemap_subbuf_load(&sb, NULL, page, PAGE, false) ?
+		    -1 :
+		    decode(&sb, ev, 4);
 	CHECK("abs-ts-top-bits", n == 2 && ev[0].ts == base - 20,
 	      "n %d ts %llx", n, n > 0 ? (unsigned long long)ev[0].ts : 0ULL);
 	CHECK("abs-ts-wrap", n == 2 && ev[1].ts == (6ULL << 59) + 7,
@@ -143,8 +147,8 @@ static void timestamps(void)
 static void padding(void)
 {
 	struct sb_build b;
-	struct tm_subbuf sb;
-	struct tm_event ev[4];
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev[4];
 	int n;
 
 	/*
@@ -160,8 +164,9 @@ static void padding(void)
 	sb_discard(&b, 100, 24);
 	add(&b, 1, 2, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 :
-							   decode(&sb, ev, 4);
+	n = tracemap_subbuf_load(&sb, NULL, page, PAGE, false) ?
+		    -1 :
+		    decode(&sb, ev, 4);
 	CHECK("discarded-skipped",
 	      n == 2 && seq_of(&ev[1]) == 2 && ev[1].offset == 40, "n %d", n);
 	CHECK("discarded-delta-counted", n == 2 && ev[1].ts == 111, "ts %llu",
@@ -172,30 +177,33 @@ static void padding(void)
 	add(&b, 1, 1, 12, 0);
 	sb_end_padding(&b);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 :
-							   decode(&sb, ev, 4);
+	n = tracemap_subbuf_load(&sb, NULL, page, PAGE, false) ?
+		    -1 :
+		    decode(&sb, ev, 4);
 	CHECK("end-padding", n == 1, "n %d", n);
 
 	/* A sub-buffer of nothing but padding. */
 	sb_init(&b, page, PAGE, 0);
 	sb_discard(&b, 3, PAGE - SB_HDR);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 :
-							   decode(&sb, ev, 4);
+	n = tracemap_subbuf_load(&sb, NULL, page, PAGE, false) ?
+		    -1 :
+		    decode(&sb, ev, 4);
 	CHECK("only-discarded", n == 0, "n %d", n);
 	sb_init(&b, page, PAGE, 0);
 	sb_end_padding(&b);
 	sb_commit(&b, b.pos, 0);
-	n = tm_subbuf_load(&sb, NULL, page, PAGE, false) ? -1 :
-							   decode(&sb, ev, 4);
+	n = tracemap_subbuf_load(&sb, NULL, page, PAGE, false) ?
+		    -1 :
+		    decode(&sb, ev, 4);
 	CHECK("only-end-padding", n == 0, "n %d", n);
 }
 
 static void missed(void)
 {
 	struct sb_build b;
-	struct tm_subbuf sb;
-	struct tm_event ev[2];
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev[2];
 	long word;
 	int n, r;
 
@@ -203,7 +211,7 @@ static void missed(void)
 	add(&b, 1, 1, 12, 0);
 	sb_commit(&b, b.pos, 1692);
 	memcpy(&word, page + 8, sizeof(word));
-	r = tm_subbuf_load(&sb, NULL, page, PAGE, false);
+	r = tracemap_subbuf_load(&sb, NULL, page, PAGE, false);
 	n = r ? r : decode(&sb, ev, 2);
 	/* On 64-bit the commit long is negative: its upper half is all ones. */
 	CHECK("commit-sign-extended",
@@ -215,22 +223,23 @@ static void missed(void)
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, 12, 0);
 	sb_commit(&b, b.pos, -1);
-	r = tm_subbuf_load(&sb, NULL, page, PAGE, false);
-	CHECK("missed-unknown", !r && sb.missed == TM_MISSED_UNKNOWN,
+	r = tracemap_subbuf_load(&sb, NULL, page, PAGE, false);
+	CHECK("missed-unknown", !r && sb.missed == TRACEMAP_MISSED_UNKNOWN,
 	      "missed %lld", (long long)sb.missed);
 
 	/* A full page has no room for the count: the kernel stores no number. */
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, PAGE - SB_HDR - 4 - 4, 1);
 	sb_commit(&b, b.pos, 5);
-	r = tm_subbuf_load(&sb, NULL, page, PAGE, false);
-	CHECK("missed-no-room-unknown", !r && sb.missed == TM_MISSED_UNKNOWN,
-	      "r %d missed %lld", r, (long long)sb.missed);
+	r = tracemap_subbuf_load(&sb, NULL, page, PAGE, false);
+	CHECK("missed-no-room-unknown",
+	      !r && sb.missed == TRACEMAP_MISSED_UNKNOWN, "r %d missed %lld", r,
+	      (long long)sb.missed);
 
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	r = tm_subbuf_load(&sb, NULL, page, PAGE, false);
+	r = tracemap_subbuf_load(&sb, NULL, page, PAGE, false);
 	CHECK("missed-none", !r && sb.missed == 0, "missed %lld",
 	      (long long)sb.missed);
 }
@@ -238,55 +247,59 @@ static void missed(void)
 static void corrupt(void)
 {
 	struct sb_build b;
-	struct tm_subbuf sb;
-	struct tm_event ev[4];
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev[4];
 	int r;
 
 	sb_init(&b, page, PAGE, 0);
 	sb_commit(&b, PAGE, 0);
 	CHECK("commit-past-end",
-	      tm_subbuf_load(&sb, NULL, page, PAGE, false) == -EBADMSG,
+	      tracemap_subbuf_load(&sb, NULL, page, PAGE, false) == -EBADMSG,
 	      "load accepted it");
 
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, 40, 0);
 	sb_commit(&b, 20, 0); /* cuts the event */
-	r = tm_subbuf_load(&sb, NULL, page, PAGE, false) ?: decode(&sb, ev, 4);
+	r = tracemap_subbuf_load(&sb, NULL, page, PAGE, false) ?:
+		    decode(&sb, ev, 4);
 	CHECK("record-past-commit", r == -EBADMSG, "got %d", r);
 
 	sb_init(&b, page, PAGE, 0);
 	sb_put32(&b, sb_hdr(0, 1));
 	sb_put32(&b, 2); /* a large event shorter than its own length word */
 	sb_commit(&b, b.pos, 0);
-	r = tm_subbuf_load(&sb, NULL, page, PAGE, false) ?: decode(&sb, ev, 4);
+	r = tracemap_subbuf_load(&sb, NULL, page, PAGE, false) ?:
+		    decode(&sb, ev, 4);
 	CHECK("large-too-short", r == -EBADMSG && sb.pos == 0, "got %d at %u",
 	      r, sb.pos);
 
 	sb_init(&b, page, PAGE, 0);
 	sb_put32(&b, sb_hdr(30, 1));
 	sb_commit(&b, b.pos, 0); /* a time extend without its second word */
-	r = tm_subbuf_load(&sb, NULL, page, PAGE, false) ?: decode(&sb, ev, 4);
+	r = tracemap_subbuf_load(&sb, NULL, page, PAGE, false) ?:
+		    decode(&sb, ev, 4);
 	CHECK("truncated-extend", r == -EBADMSG, "got %d", r);
 
-	r = tm_subbuf_load(&sb, NULL, page, SB_HDR, false);
+	r = tracemap_subbuf_load(&sb, NULL, page, SB_HDR, false);
 	CHECK("too-small-subbuf", r == -EINVAL, "got %d", r);
 }
 
 /* Events 1, 2, 3 (deltas 1, 2, 3; 16-byte records), loaded into sb. */
-static void load_three(struct sb_build *b, struct tm_subbuf *sb, bool live)
+static void load_three(struct sb_build *b, struct tracemap_subbuf *sb,
+		       bool live)
 {
 	sb_init(b, page, PAGE, 0);
 	for (uint32_t i = 1; i <= 3; i++)
 		add(b, i, i, 12, 0);
 	sb_commit(b, b->pos, 0);
-	tm_subbuf_load(sb, NULL, page, PAGE, live);
+	tracemap_subbuf_load(sb, NULL, page, PAGE, live);
 }
 
 static void cursor(void)
 {
 	struct sb_build b;
-	struct tm_subbuf sb;
-	struct tm_event ev[4];
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev[4];
 	int n, r;
 
 	load_three(&b, &sb, false);
@@ -299,15 +312,15 @@ static void cursor(void)
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	tm_subbuf_load(&sb, NULL, page, PAGE, true);
+	tracemap_subbuf_load(&sb, NULL, page, PAGE, true);
 	n = decode(&sb, ev, 4);
 	add(&b, 2, 2, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	r = tm_subbuf_next(&sb, &ev[1]);
+	r = tracemap_subbuf_next(&sb, &ev[1]);
 	CHECK("live-append",
 	      n == 1 && r == 1 && seq_of(&ev[1]) == 2 && ev[1].ts == 3,
 	      "n %d r %d", n, r);
-	r = tm_subbuf_next(&sb, &ev[2]);
+	r = tracemap_subbuf_next(&sb, &ev[2]);
 	CHECK("live-end", r == 0, "r %d", r);
 
 	/* The writer's page turned back under a live reader: -ESTALE. */
@@ -315,10 +328,10 @@ static void cursor(void)
 	add(&b, 1, 1, 12, 0);
 	add(&b, 1, 2, 12, 0);
 	sb_commit(&b, b.pos, 0);
-	tm_subbuf_load(&sb, NULL, page, PAGE, true);
+	tracemap_subbuf_load(&sb, NULL, page, PAGE, true);
 	n = decode(&sb, ev, 4);
 	sb_commit(&b, 0, 0); /* what a reset does to the reader page */
-	r = tm_subbuf_next(&sb, &ev[2]);
+	r = tracemap_subbuf_next(&sb, &ev[2]);
 	CHECK("live-commit-backwards-is-stale", n == 2 && r == -ESTALE,
 	      "n %d r %d", n, r);
 
@@ -326,7 +339,7 @@ static void cursor(void)
 	load_three(&b, &sb, true);
 	n = decode(&sb, ev, 1);
 	sb_commit(&b, 0, 0);
-	r = tm_subbuf_next(&sb, &ev[1]);
+	r = tracemap_subbuf_next(&sb, &ev[1]);
 	CHECK("live-commit-backwards-mid-page-is-stale", n == 1 && r == -ESTALE,
 	      "n %d r %d", n, r);
 }
@@ -354,7 +367,7 @@ static const char demo_format[] =
 	"print fmt: \"whatever\"\n";
 
 /* The shape of events/syscalls/sys_enter_fadvise64/format in 6.12. */
-/* A field name of 70 characters: more than struct tm_field holds. */
+/* A field name of 70 characters: more than struct tracemap_field holds. */
 static const char long_name_format[] =
 	"name: a\nID: 7\nformat:\n\tfield:int "
 	"b123456789012345678901234567890123456789012345678901234567890123456789;"
@@ -372,28 +385,28 @@ static const char syscall_format[] =
 
 static void formats(void)
 {
-	struct tm_format f;
+	struct tracemap_format f;
 	unsigned char d[64] = { 0 };
-	struct tm_event ev = { .data = d, .size = 32 };
+	struct tracemap_event ev = { .data = d, .size = 32 };
 	char out[256];
 	uint32_t loc = 7u << 16 | 40;
 	uint64_t addr = 0xffffffff81000000ULL;
 	uint16_t port = 8080;
 	int r;
 
-	r = tm_format_parse(&f, "ftrace", print_format);
+	r = tracemap_format_parse(&f, "ftrace", print_format);
 	CHECK("format-parse",
 	      !r && f.id == 5 && f.nr_fields == 6 &&
 		      !strcmp(f.fields[5].name, "buf") &&
 		      f.fields[5].offset == 16,
 	      "r %d id %d fields %d", r, f.id, f.nr_fields);
 	memcpy(d + 16, "hello \"x\"\n", 11);
-	tm_format_payload(&f, &ev, out, sizeof(out));
+	tracemap_format_payload(&f, &ev, out, sizeof(out));
 	CHECK("format-print-string", !strcmp(out, "hello \\x22x\\x22"),
 	      "got '%s'", out);
 	free(f.fields);
 
-	r = tm_format_parse(&f, "demo", demo_format);
+	r = tracemap_format_parse(&f, "demo", demo_format);
 	memset(d, 0, sizeof(d));
 	memcpy(d + 8, "sshd", 4);
 	d[16] = 0xfe; /* -2 */
@@ -403,38 +416,39 @@ static void formats(void)
 	memcpy(d + 36, "\x01\x02\x03", 3);
 	memcpy(d + 40, "eth0\tx", 7);
 	ev.size = 48;
-	tm_format_payload(&f, &ev, out, sizeof(out));
+	tracemap_format_payload(&f, &ev, out, sizeof(out));
 	CHECK("format-fields",
 	      !r && !strcmp(out,
 			    "comm=\"sshd\" level=-2 port=8080 addr=0xffffffff81000000 "
 			    "name=\"eth0\\x09x\" raw=0x010203"),
 	      "got '%s'", out);
 	ev.size = 20; /* fields past the payload print as ? */
-	tm_format_payload(&f, &ev, out, sizeof(out));
+	tracemap_format_payload(&f, &ev, out, sizeof(out));
 	CHECK("format-short-payload",
 	      !strcmp(out,
 		      "comm=\"sshd\" level=-2 port=8080 addr=? name=? raw=?"),
 	      "got '%s'", out);
-	r = tm_format_payload(&f, &ev, out, 8);
+	r = tracemap_format_payload(&f, &ev, out, 8);
 	CHECK("format-truncates", r > 8 && strlen(out) == 7, "r %d '%s'", r,
 	      out);
 	free(f.fields);
 
-	r = tm_format_parse(&f, "x", "name: x\nformat:\n");
+	r = tracemap_format_parse(&f, "x", "name: x\nformat:\n");
 	CHECK("format-no-id", r == -EBADMSG, "r %d", r);
 
 	/* IDs are 16 bits in every record: a larger one is refused, not cut. */
-	r = tm_format_parse(&f, "x", "name: a\nID: 4294967301\nformat:\n");
+	r = tracemap_format_parse(&f, "x",
+				  "name: a\nID: 4294967301\nformat:\n");
 	CHECK("format-id-too-large", r == -EBADMSG, "r %d id %d", r, f.id);
-	r = tm_format_parse(&f, "x", "name: a\nID: 65535\nformat:\n");
+	r = tracemap_format_parse(&f, "x", "name: a\nID: 65535\nformat:\n");
 	CHECK("format-id-max", !r && f.id == 65535, "r %d id %d", r, f.id);
 	free(f.fields);
 	/* A name longer than the struct holds: a bad file, not a bad path. */
-	r = tm_format_parse(&f, "x", long_name_format);
+	r = tracemap_format_parse(&f, "x", long_name_format);
 	CHECK("format-long-field-name", r == -EBADMSG, "r %d", r);
 
 	/* A print fmt that says "offset:" is not a field (syscall formats). */
-	r = tm_format_parse(&f, "syscalls", syscall_format);
+	r = tracemap_format_parse(&f, "syscalls", syscall_format);
 	CHECK("format-print-fmt-not-a-field",
 	      !r && f.nr_fields == 6 && !strcmp(f.fields[5].name, "offset") &&
 		      f.fields[5].offset == 24,
@@ -490,16 +504,17 @@ static void relayout(unsigned char *dst, uint32_t commit_size)
  * with layout l: 0 when it gives the two events of layouts() and their
  * lost count, -1 otherwise.
  */
-static int decode_as(const struct tm_layout *l, uint32_t commit_size)
+static int decode_as(const struct tracemap_layout *l, uint32_t commit_size)
 {
 	static unsigned char other[PAGE];
-	struct tm_subbuf sb;
-	struct tm_event ev[4];
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev[4];
 	int n;
 
 	relayout(other, commit_size);
-	n = tm_subbuf_load(&sb, l, other, PAGE, false) ? -1 :
-							 decode(&sb, ev, 4);
+	n = tracemap_subbuf_load(&sb, l, other, PAGE, false) ?
+		    -1 :
+		    decode(&sb, ev, 4);
 	return n == 2 && sb.missed == 77 && seq_of(&ev[1]) == 2 &&
 			       ev[1].ts == 503 ?
 		       0 :
@@ -508,12 +523,12 @@ static int decode_as(const struct tm_layout *l, uint32_t commit_size)
 
 static void layouts(void)
 {
-	struct tm_layout l64, l32, big, bad;
+	struct tracemap_layout l64, l32, big, bad;
 	struct sb_build b;
 	int r64, r32;
 
-	r64 = tm_layout_parse(&l64, header_page_64);
-	r32 = tm_layout_parse(&l32, header_page_32);
+	r64 = tracemap_layout_parse(&l64, header_page_64);
+	r32 = tracemap_layout_parse(&l32, header_page_32);
 	CHECK("header-page-64",
 	      !r64 && l64.commit_offset == 8 && l64.commit_size == 8 &&
 		      l64.data_offset == 16,
@@ -524,12 +539,12 @@ static void layouts(void)
 	      "r %d %u/%u/%u", r32, l32.commit_offset, l32.commit_size,
 	      l32.data_offset);
 	/* 6.12 with buffer_subbuf_size_kb 512: the data field is 524272 bytes */
-	r64 = tm_layout_parse(&big, header_page_512k);
+	r64 = tracemap_layout_parse(&big, header_page_512k);
 	CHECK("header-page-512k-subbuf",
 	      !r64 && big.commit_size == 8 && big.data_offset == 16,
 	      "r %d %u/%u", r64, big.commit_size, big.data_offset);
 	CHECK("header-page-garbage",
-	      tm_layout_parse(&bad, "field: char data;\toffset:16;\n") ==
+	      tracemap_layout_parse(&bad, "field: char data;\toffset:16;\n") ==
 		      -EBADMSG,
 	      "accepted a header_page without commit");
 
@@ -556,11 +571,11 @@ static const char rel_format[] =
 
 static void fields(void)
 {
-	struct tm_formats fs = { 0 };
-	const struct tm_format *f;
-	const struct tm_field *fl;
+	struct tracemap_formats fs = { 0 };
+	const struct tracemap_format *f;
+	const struct tracemap_field *fl;
 	unsigned char d[64] = { 0 };
-	struct tm_event ev = { .data = d, .size = 40 };
+	struct tracemap_event ev = { .data = d, .size = 40 };
 	uint32_t loc = 6u << 16 | 12; /* 12 bytes after the field's end: 24 */
 	int32_t value = -5;
 	uint64_t big = 1ULL << 40, u = 0;
@@ -571,45 +586,46 @@ static void fields(void)
 
 	fs.v = calloc(2, sizeof(*fs.v));
 	fs.n = 2;
-	r = tm_format_parse(&fs.v[0], "demo", rel_format) ||
-	    tm_format_parse(&fs.v[1], "ftrace", print_format);
+	r = tracemap_format_parse(&fs.v[0], "demo", rel_format) ||
+	    tracemap_format_parse(&fs.v[1], "ftrace", print_format);
 	fs.nr_ids = 1235;
 	fs.by_id = calloc(fs.nr_ids, sizeof(*fs.by_id));
 	fs.by_id[1234] = 1;
 	fs.by_id[5] = 2;
 	CHECK("rel-loc-parsed",
-	      !r && fs.v[0].fields[2].array == TM_ARRAY_REL_LOC,
+	      !r && fs.v[0].fields[2].array == TRACEMAP_ARRAY_REL_LOC,
 	      "r %d array %d", r, r ? 0 : fs.v[0].fields[2].array);
 	memcpy(d + 8, &loc, 4);
 	memcpy(d + 12, &value, 4);
 	memcpy(d + 16, &big, 8);
 	memcpy(d + 24, "hello", 6);
-	tm_format_payload(&fs.v[0], &ev, out, sizeof(out));
+	tracemap_format_payload(&fs.v[0], &ev, out, sizeof(out));
 	CHECK("rel-loc-printed",
 	      !strcmp(out, "msg=\"hello\" value=-5 big=1099511627776"),
 	      "got '%s'", out);
-	f = tm_formats_find_name(&fs, "demo", "rel");
-	fl = f ? tm_format_field(f, "value") : NULL;
+	f = tracemap_formats_find_name(&fs, "demo", "rel");
+	fl = f ? tracemap_format_field(f, "value") : NULL;
 	CHECK("find-by-name", f == &fs.v[0] && fl && fl->offset == 12,
 	      "format %p field %p", (const void *)f, (const void *)fl);
 	CHECK("find-by-id",
-	      tm_formats_find(&fs, 5) == &fs.v[1] && !tm_formats_find(&fs, 6) &&
-		      !tm_formats_find(&fs, 99999),
+	      tracemap_formats_find(&fs, 5) == &fs.v[1] &&
+		      !tracemap_formats_find(&fs, 6) &&
+		      !tracemap_formats_find(&fs, 99999),
 	      "wrong format for an ID");
-	r = fl ? tm_field_value(fl, &ev, &u) : -1;
+	r = fl ? tracemap_field_value(fl, &ev, &u) : -1;
 	CHECK("field-value-signed", !r && (int64_t)u == -5, "r %d value %lld",
 	      r, (long long)u);
-	fl = tm_format_field(&fs.v[0], "msg");
-	r = fl ? tm_field_bytes(fl, &ev, &p, &len) : -1;
+	fl = tracemap_format_field(&fs.v[0], "msg");
+	r = fl ? tracemap_field_bytes(fl, &ev, &p, &len) : -1;
 	CHECK("field-bytes-rel-loc", !r && len == 6 && !memcmp(p, "hello", 6),
 	      "r %d len %u", r, len);
 	CHECK("field-value-of-array-refused",
-	      fl && tm_field_value(fl, &ev, &u) == -EINVAL, "accepted");
+	      fl && tracemap_field_value(fl, &ev, &u) == -EINVAL, "accepted");
 	ev.size = 20;
-	fl = tm_format_field(&fs.v[0], "big");
+	fl = tracemap_format_field(&fs.v[0], "big");
 	CHECK("field-value-past-payload",
-	      fl && tm_field_value(fl, &ev, &u) == -EBADMSG, "accepted");
-	tm_formats_free(&fs);
+	      fl && tracemap_field_value(fl, &ev, &u) == -EBADMSG, "accepted");
+	tracemap_formats_free(&fs);
 }
 
 /* dir/events/demo/NAME/format holding text; 0 or -1. */
@@ -637,7 +653,7 @@ static int write_format(const char *dir, const char *name, const char *text)
 static void formats_dir(void)
 {
 	char dir[] = "/tmp/decode-formats-XXXXXX", cmd[64];
-	struct tm_formats fs;
+	struct tracemap_formats fs;
 	int r;
 
 	if (!mkdtemp(dir) ||
@@ -646,13 +662,13 @@ static void formats_dir(void)
 		CHECK("formats-load-one-bad-file", 0, "cannot write %s", dir);
 		return;
 	}
-	r = tm_formats_load(&fs, dir);
+	r = tracemap_formats_load(&fs, dir);
 	CHECK("formats-load-one-bad-file",
-	      r == 1 && fs.failed == 1 && tm_formats_find(&fs, 12) &&
+	      r == 1 && fs.failed == 1 && tracemap_formats_find(&fs, 12) &&
 		      strstr(fs.err, "demo/bad/format: Bad message"),
 	      "r %d failed %d err '%s'", r, fs.failed, fs.err);
 	if (r >= 0)
-		tm_formats_free(&fs);
+		tracemap_formats_free(&fs);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd))
 		printf("decode: could not remove %s\n", dir);

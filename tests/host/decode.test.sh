@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# The ring-buffer decoder (examples/tracemap.c) on synthetic sub-buffers
+# The ring-buffer decoder (examples/lib/tracemap.c) on synthetic sub-buffers
 # (decode.c), and trace_stream --offline on sub-buffers captured in the
 # guest (data/capture.sh says how and what they hold).
 . tests/host/lib.sh

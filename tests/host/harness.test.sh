@@ -89,12 +89,14 @@ applied patch-stage-restarts-from-pristine "$fake/bad" two
 # The build (examples/build.mk): a user's CFLAGS adds to the flags the code
 # needs and never drops them, the guest's programs stay static, and the
 # compiler is gcc unless CC names another (make's own default is cc).
-# compile_line DIR ARGS...: the first compiler line make -n would run there.
+# compile_line DIR ARGS...: the first line make -n would run there that
+# links a program (the compiler's name first; the archive's lines start
+# with mkdir).
 compile_line() {
 	local d=$1
 	shift
 	make -s -n -B -C "$d" --no-print-directory O="$PWD/$dir/build" "$@" >"$dir/make-n.out" 2>&1 || true
-	grep -m1 -- ' -o ' "$dir/make-n.out" || echo "no compiler line: $(head -n 2 "$dir/make-n.out")"
+	grep -m1 -E -- '^[^ ]*(cc|clang)[^ ]* .* -o ' "$dir/make-n.out" || echo "no compiler line: $(head -n 2 "$dir/make-n.out")"
 }
 line=$(compile_line examples CFLAGS=-O0)
 missing=$(for flag in -O0 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror; do

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Differential test: examples/tracemap.c against libtraceevent's kbuffer
+# Differential test: examples/lib/tracemap.c against libtraceevent's kbuffer
 # (libtraceevent-dev) on synthetic sub-buffers and on ones captured in the
 # guest (tests/host/data). Known disagreements are tests of their own, with
 # the reason in kbuffer_diff.c.

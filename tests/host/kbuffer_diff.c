@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Differential test: our decoder (examples/tracemap.c) against Debian's
+ * Differential test: our decoder (examples/lib/tracemap.c) against Debian's
  * libtraceevent kbuffer, an independent implementation, on the same
  * sub-buffers: synthetic ones (subbuf_build.h) and the files given on the
  * command line (captured in the guest):
@@ -31,13 +31,13 @@ static int failures;
 static int ours(unsigned char *page, size_t size, struct rec *r,
 		int64_t *missed)
 {
-	struct tm_subbuf sb;
-	struct tm_event ev;
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev;
 	int n = 0, ret;
 
-	if (tm_subbuf_load(&sb, NULL, page, size, false))
+	if (tracemap_subbuf_load(&sb, NULL, page, size, false))
 		return -1;
-	while (n < MAX_EVENTS && (ret = tm_subbuf_next(&sb, &ev)) > 0)
+	while (n < MAX_EVENTS && (ret = tracemap_subbuf_next(&sb, &ev)) > 0)
 		r[n++] = (struct rec){ ev.data, ev.size, ev.ts };
 	*missed = sb.missed;
 	return ret < 0 ? -1 : n;
@@ -221,7 +221,7 @@ static void synthetic(void)
 	add(&b, 0, 12, 0);
 	sb_commit(&b, b.pos, -1);
 	expect_differ_missed("missed-after-time-extend-kbuffer-says-0", page,
-			     PAGE, TM_MISSED_UNKNOWN);
+			     PAGE, TRACEMAP_MISSED_UNKNOWN);
 
 	/* Absolute time stamp, top bits taken from the page time stamp. */
 	sb_init(&b, page, PAGE, (5ULL << 59) + 1000);

@@ -108,7 +108,7 @@ fails_at_once lab-needs-terminal "^make lab needs a terminal" lab L=01-tracefs
 fake=$tmp/tree
 mkdir -p "$fake/labs/99-fake/mutants" "$fake/examples" "$tmp/uapi/include/linux"
 cp labs/build-all.sh labs/build.sh labs/skel.sh "$fake/labs/"
-cp examples/build.mk "$fake/examples/"
+cp -r examples/build.mk examples/lib examples/common examples/demos "$fake/examples/"
 printf '%s\n' '# TODO 1: say yes' 'echo yes' '# END TODO 1' >"$fake/labs/99-fake/say.sh"
 echo 'exit 0' >"$fake/labs/99-fake/check.sh"
 printf '%s\n' '# want: step-1-say: say yes' 's/echo yes/echo no/' >"$fake/labs/99-fake/mutants/good.sed"

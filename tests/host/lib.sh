@@ -27,17 +27,22 @@ esac
 # build_c OUT [--lib] ARG...: compile ARG... (sources, extra flags, -l
 # libraries) into the program OUT with the project's compiler and flags
 # (examples/build.mk; CC, CFLAGS, UAPI and STATIC in the environment work as
-# they do there), and with --lib the library's sources too. The compiler's
-# messages go to OUT.log; the exit status is the compiler's.
+# they do there), and with --lib linked with the library's archive, built
+# first for these flags. The compiler's messages go to OUT.log; the exit
+# status is the compiler's (1 when the library does not build).
 build_c() {
-	local out=$1 BUILD_CC BUILD_CFLAGS BUILD_LDFLAGS BUILD_LIB_SRCS lib=()
+	local out=$1 vars BUILD_CC BUILD_CFLAGS BUILD_LDFLAGS BUILD_LIB BUILD_DEPS lib=()
 	shift
-	eval "$(make -s --no-print-directory -f examples/build.mk print-sh)"
+	vars=$(make -s --no-print-directory -f examples/build.mk print-sh 2>&1) || {
+		printf 'the library does not build (examples/build.mk):\n%s\n' "$vars" >"$out.log"
+		return 1
+	}
+	eval "$vars"
 	if [ "${1:-}" = --lib ]; then
-		lib=("${BUILD_LIB_SRCS[@]}")
+		lib=("${BUILD_LIB[@]}")
 		shift
 	fi
-	"$BUILD_CC" "${BUILD_CFLAGS[@]}" -o "$out" "${lib[@]}" "$@" "${BUILD_LDFLAGS[@]}" >"$out.log" 2>&1
+	"$BUILD_CC" "${BUILD_CFLAGS[@]}" -o "$out" "$@" "${lib[@]}" "${BUILD_LDFLAGS[@]}" >"$out.log" 2>&1
 }
 
 # check_build NAME OUT [--lib] ARG...: build_c, then PASS NAME, or FAIL NAME

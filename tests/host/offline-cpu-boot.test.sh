@@ -9,7 +9,7 @@
 root=$WORK_DIR/root
 mkdir -p "$root$GUEST_PREFIX/bin"
 STATIC=1 UAPI=$HEADERS_DIR check_build build "$root$GUEST_PREFIX/bin/trace_stream" \
-	--lib examples/trace_stream.c || exit 0
+	--lib examples/tools/trace_stream.c || exit 0
 
 # The guest side: "key value" lines on the status channel.
 cat >"$root/opt/offline-cpu.sh" <<'GUEST'

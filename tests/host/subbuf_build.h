@@ -2,7 +2,7 @@
 /*
  * Build synthetic ring-buffer sub-buffers the way the kernel's writer lays
  * them out (kernel/trace/ring_buffer.c, 6.12), for the decoder tests.
- * Independent of examples/tracemap.c on purpose: it encodes, that decodes.
+ * Independent of examples/lib/tracemap.c on purpose: it encodes, that decodes.
  */
 #ifndef SUBBUF_BUILD_H
 #define SUBBUF_BUILD_H

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# trace.dat output (examples/tracedat.c) judged by Debian's trace-cmd: the
+# trace.dat output (examples/lib/tracedat.c) judged by Debian's trace-cmd: the
 # host captures (tests/host/data) converted with trace2dat, then
 # "trace-cmd report -R -t" must show the same events, timestamps, field
 # values and losses as trace_stream --offline prints for the same bytes

@@ -93,7 +93,7 @@ done
 
 # A consumer that keeps up with a rate-limited producer gets every event,
 # the last ones included (the mapping needs a second GET_READER after one
-# that only moved reader.read; examples/tracemap.c does that).
+# that only moved reader.read; examples/lib/tracemap.c does that).
 for mode in $ACCOUNTING_MODES; do
 	setup 4 1
 	echo "$TRACE_BUFFER_KB" >$TRACEFS/buffer_size_kb

@@ -2,7 +2,7 @@
 /*
  * seq_consume: consume one CPU's ring buffer while the sequenced producer
  * (examples/modules/seq_producer) writes into it, through
- * read(), splice() or the mapping (examples/tracemap.c), and account for
+ * read(), splice() or the mapping (examples/lib/tracemap.c), and account for
  * every sequence number. Used by tests/vm/accounting.test.sh (is every
  * event delivered or reported lost?) and tests/vm/bench-run.sh (how fast,
  * at what CPU cost?).
@@ -92,10 +92,10 @@ enum mode { M_READ, M_SPLICE, M_MMAP, M_NONE, M_BUSY, M_FLOOR };
 
 static struct {
 	int type; /* event ID of seq_producer:seq_event */
-	struct tm_field seq, len, payload; /* its fields */
+	struct tracemap_field seq, len, payload; /* its fields */
 } fmt;
 
-static struct tm_layout layout; /* of the sub-buffers read() returns */
+static struct tracemap_layout layout; /* of the sub-buffers read() returns */
 
 static struct {
 	uint64_t next; /* sequence number expected next */
@@ -165,28 +165,29 @@ static uint64_t produced(void)
 static void load_format(const char *tracefs)
 {
 	static const char *const names[] = { "seq", "len", "payload" };
-	struct tm_field *dst[] = { &fmt.seq, &fmt.len, &fmt.payload };
-	const struct tm_format *f;
-	struct tm_formats fs;
+	struct tracemap_field *dst[] = { &fmt.seq, &fmt.len, &fmt.payload };
+	const struct tracemap_format *f;
+	struct tracemap_formats fs;
 	int r;
 
-	r = tm_formats_load(&fs, tracefs);
+	r = tracemap_formats_load(&fs, tracefs);
 	if (r < 0)
 		die("%s", fs.err);
-	f = tm_formats_find_name(&fs, "seq_producer", "seq_event");
+	f = tracemap_formats_find_name(&fs, "seq_producer", "seq_event");
 	if (!f)
 		die("no seq_producer/seq_event in %s/events (load seq_producer.ko)",
 		    tracefs);
 	fmt.type = f->id;
 	for (int i = 0; i < 3; i++) {
-		const struct tm_field *fl = tm_format_field(f, names[i]);
+		const struct tracemap_field *fl =
+			tracemap_format_field(f, names[i]);
 
 		if (!fl)
 			die("seq_event's format has no field %s", names[i]);
 		*dst[i] = *fl;
 	}
-	tm_formats_free(&fs);
-	r = tm_layout_load(&layout, tracefs);
+	tracemap_formats_free(&fs);
+	r = tracemap_layout_load(&layout, tracefs);
 	if (r)
 		die("cannot read %s/events/header_page", tracefs);
 }
@@ -243,28 +244,28 @@ static void call_done(uint64_t t0, bool empty)
 }
 
 /* A loss the library reported: count it by kind. */
-static void loss(const struct tm_reader *rd)
+static void loss(const struct tracemap_reader *rd)
 {
 	switch (rd->loss) {
-	case TM_LOSS_NONE:
+	case TRACEMAP_LOSS_NONE:
 		return;
-	case TM_LOSS_COUNTED:
+	case TRACEMAP_LOSS_COUNTED:
 		st.missed += rd->count;
-		if (rd->source == TM_SRC_META)
+		if (rd->source == TRACEMAP_SRC_META)
 			st.missed_meta += rd->count;
 		st.pending = (int64_t)rd->count;
 		st.pending_set = true;
 		return;
-	case TM_LOSS_UNKNOWN:
+	case TRACEMAP_LOSS_UNKNOWN:
 		st.unknown++;
 		break;
-	case TM_LOSS_DROPPED:
+	case TRACEMAP_LOSS_DROPPED:
 		st.dropped += rd->count;
 		break;
-	case TM_LOSS_RESET:
+	case TRACEMAP_LOSS_RESET:
 		st.resets++;
 		break;
-	case TM_LOSS_OTHER_READER:
+	case TRACEMAP_LOSS_OTHER_READER:
 		st.other_reader++;
 		break;
 	}
@@ -274,29 +275,29 @@ static void loss(const struct tm_reader *rd)
 /* A sub-buffer read() or splice() returned: what it reported as lost. */
 static void subbuf_start(int64_t missed)
 {
-	struct tm_reader rd = { .loss = TM_LOSS_NONE };
+	struct tracemap_reader rd = { .loss = TRACEMAP_LOSS_NONE };
 
 	st.subbufs++;
 	st.pending_set = false;
 	if (missed > 0) {
-		rd.loss = TM_LOSS_COUNTED;
+		rd.loss = TRACEMAP_LOSS_COUNTED;
 		rd.count = (uint64_t)missed;
-	} else if (missed == TM_MISSED_UNKNOWN) {
-		rd.loss = TM_LOSS_UNKNOWN;
+	} else if (missed == TRACEMAP_MISSED_UNKNOWN) {
+		rd.loss = TRACEMAP_LOSS_UNKNOWN;
 	}
 	loss(&rd);
 }
 
 /* Is the payload of event seq what the producer wrote? */
-static bool payload_ok(const struct tm_event *ev, uint64_t seq)
+static bool payload_ok(const struct tracemap_event *ev, uint64_t seq)
 {
 	const unsigned char *p;
 	const void *data;
 	uint64_t len;
 	uint32_t n;
 
-	if (tm_field_value(&fmt.len, ev, &len) ||
-	    tm_field_bytes(&fmt.payload, ev, &data, &n) || n != len)
+	if (tracemap_field_value(&fmt.len, ev, &len) ||
+	    tracemap_field_bytes(&fmt.payload, ev, &data, &n) || n != len)
 		return false;
 	p = data;
 	for (uint32_t i = 0; i < n; i++)
@@ -305,12 +306,12 @@ static bool payload_ok(const struct tm_event *ev, uint64_t seq)
 	return true;
 }
 
-static void event(const struct tm_event *ev)
+static void event(const struct tracemap_event *ev)
 {
 	uint64_t seq;
 
-	if (tm_event_type(ev) != fmt.type ||
-	    tm_field_value(&fmt.seq, ev, &seq)) {
+	if (tracemap_event_type(ev) != fmt.type ||
+	    tracemap_field_value(&fmt.seq, ev, &seq)) {
 		st.bad++;
 		return;
 	}
@@ -338,14 +339,14 @@ static void event(const struct tm_event *ev)
 static void subbuf_copy(const unsigned char *buf, size_t size)
 {
 	uint64_t t0 = probe_ns();
-	struct tm_subbuf sb;
-	struct tm_event ev;
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev;
 	int r;
 
-	if (tm_subbuf_load(&sb, &layout, buf, size, false))
+	if (tracemap_subbuf_load(&sb, &layout, buf, size, false))
 		die("%s", "a sub-buffer's commit is past its end");
 	subbuf_start(sb.missed);
-	while ((r = tm_subbuf_next(&sb, &ev)) > 0)
+	while ((r = tracemap_subbuf_next(&sb, &ev)) > 0)
 		event(&ev);
 	if (r < 0) {
 		fprintf(stderr,
@@ -428,8 +429,8 @@ static int consume_splice(int fd, const int pipefd[2], unsigned char *buf,
  */
 static int consume_mmap(struct tracemap *tm)
 {
-	struct tm_reader rd;
-	struct tm_event ev;
+	struct tracemap_reader rd;
+	struct tracemap_event ev;
 	uint64_t t0;
 	int n = 0, r;
 
@@ -554,7 +555,7 @@ static const char usage_text[] =
 	"                   [--interval MS] [--quick] [--probe] [--bytes N]\n"
 	"Consume one CPU's buffer while seq_producer writes into it and print\n"
 	"one line of counts (see the top of tests/vm/seq_consume.c).\n"
-	"  --mode M       read(), splice() or the mapping (examples/tracemap.c);\n"
+	"  --mode M       read(), splice() or the mapping (examples/lib/tracemap.c);\n"
 	"                 none: no consumer until the run ends, then read();\n"
 	"                 busy: as none, spinning on the CPU meanwhile;\n"
 	"                 floor: decode the buffer's contents in memory\n"
@@ -664,7 +665,7 @@ int main(int argc, char **argv)
 		die("cannot run on the chosen CPU: %s", strerror(errno));
 
 	if (mode == M_MMAP) {
-		if (tracemap_open(&tm, tracefs, NULL, cpu, TM_NONBLOCK))
+		if (tracemap_open(&tm, tracefs, NULL, cpu, TRACEMAP_NONBLOCK))
 			die("%s", tracemap_error(&tm));
 		fd = tracemap_fd(&tm);
 	} else {

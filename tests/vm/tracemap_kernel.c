@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * examples/tracemap.c against the real kernel, for several sub-buffer
+ * examples/lib/tracemap.c against the real kernel, for several sub-buffer
  * sizes: the meta-page, reader swaps, exact decoding of trace_marker
  * writes, missed events against overrun, and what the kernel refuses while
  * the buffer is mapped; then what a tracing system does to a consumer: a
@@ -36,7 +36,8 @@
  * processes (see compat_32bit_get_reader); tracemap-m32.test.sh runs the
  * tests that hold for both paths.
  */
-#define MAP_FLAGS (TM_NONBLOCK | (sizeof(long) == 4 ? TM_FALLBACK_READ : 0))
+#define MAP_FLAGS \
+	(TRACEMAP_NONBLOCK | (sizeof(long) == 4 ? TRACEMAP_FALLBACK_READ : 0))
 
 /*
  * Back to the buffer size of a fresh boot, TRACE_BUFFER_KB (vm/guest.conf,
@@ -74,7 +75,7 @@ static int markers(int from, int to, const char *fmt)
 FIXTURE(map)
 {
 	struct tracemap tm;
-	struct tm_formats formats;
+	struct tracemap_formats formats;
 	int subbuf_size;
 };
 
@@ -102,7 +103,7 @@ FIXTURE_SETUP(map)
 	ASSERT_EQ(0, write_int(T "/buffer_size_kb", variant->buffer_kb));
 	ASSERT_EQ(0, write_file(T "/trace", ""));
 	ASSERT_EQ(0, write_int(T "/tracing_on", 1));
-	ASSERT_LT(0, tm_formats_load(&self->formats, T));
+	ASSERT_LT(0, tracemap_formats_load(&self->formats, T));
 	ASSERT_EQ(0, tracemap_open(&self->tm, NULL, NULL, 0, MAP_FLAGS))
 	TH_LOG("%s", tracemap_error(&self->tm));
 	self->subbuf_size = variant->subbuf_kb * 1024;
@@ -111,29 +112,29 @@ FIXTURE_SETUP(map)
 FIXTURE_TEARDOWN(map)
 {
 	tracemap_close(&self->tm);
-	tm_formats_free(&self->formats);
+	tracemap_formats_free(&self->formats);
 	write_int(T "/buffer_subbuf_size_kb", 4);
 	restore_buffer_kb();
 }
 
 /* Drain: decode every event, checking each marker is "<prefix><i>" in order. */
 static int drain(struct __test_metadata *_metadata, struct tracemap *tm,
-		 const struct tm_formats *fs, const char *fmt, int first,
+		 const struct tracemap_formats *fs, const char *fmt, int first,
 		 int64_t *missed_sum, uint32_t *ids, int *nr_ids)
 {
 	int next = first, n = 0, r;
-	struct tm_event ev;
-	struct tm_reader rd;
+	struct tracemap_event ev;
+	struct tracemap_reader rd;
 	char want[64], got[256];
 
 	for (;;) {
 		while ((r = tracemap_next(tm, &ev)) > 0) {
-			const struct tm_format *f =
-				tm_formats_find(fs, tm_event_type(&ev));
+			const struct tracemap_format *f = tracemap_formats_find(
+				fs, tracemap_event_type(&ev));
 
 			if (!f)
 				return -1;
-			tm_format_payload(f, &ev, got, sizeof(got));
+			tracemap_format_payload(f, &ev, got, sizeof(got));
 			snprintf(want, sizeof(want), fmt, next);
 			if (strcmp(want, got)) {
 				/* After a gap, resync on the first survivor. */
@@ -150,12 +151,12 @@ static int drain(struct __test_metadata *_metadata, struct tracemap *tm,
 		r = tracemap_get_reader(tm, &rd);
 		ASSERT_LE(0, r) TH_LOG("%s", tracemap_error(tm));
 		if (missed_sum) {
-			EXPECT_NE(TM_LOSS_UNKNOWN, (int)rd.loss);
-			if (rd.loss == TM_LOSS_COUNTED)
+			EXPECT_NE(TRACEMAP_LOSS_UNKNOWN, (int)rd.loss);
+			if (rd.loss == TRACEMAP_LOSS_COUNTED)
 				*missed_sum += (int64_t)rd.count;
 		} else {
-			EXPECT_EQ(TM_LOSS_NONE, (int)rd.loss)
-			TH_LOG("loss: %s", tm_loss_name(rd.loss));
+			EXPECT_EQ(TRACEMAP_LOSS_NONE, (int)rd.loss)
+			TH_LOG("loss: %s", tracemap_loss_name(rd.loss));
 		}
 		if (r == 0)
 			return n;
@@ -171,7 +172,7 @@ TEST_F(map, meta_page_matches_tracefs)
 	int data = variant->buffer_kb * 1024, cap = self->subbuf_size - 16;
 	volatile char last;
 
-	ASSERT_EQ(TM_MODE_MMAP, (int)tracemap_mode(&self->tm));
+	ASSERT_EQ(TRACEMAP_MODE_MMAP, (int)tracemap_mode(&self->tm));
 	EXPECT_EQ(self->subbuf_size, (int)m->subbuf_size);
 	EXPECT_EQ(m->subbuf_size, tracemap_subbuf_size(&self->tm));
 	EXPECT_EQ(m->subbuf_size, m->meta_page_size);
@@ -218,7 +219,7 @@ TEST_F(map, reader_id_moves)
 TEST_F(map, live_reader_page_then_more_subbufs)
 {
 	int per_page = (self->subbuf_size - 16) / 32, n;
-	struct tm_event ev;
+	struct tracemap_event ev;
 
 	markers(0, 5, "m%07d");
 	ASSERT_EQ(1, tracemap_get_reader(&self->tm, NULL))
@@ -306,7 +307,7 @@ TEST_F(map, partial_munmap_refused)
 struct seen {
 	char text[512][32];
 	int events;
-	int loss[TM_LOSS_OTHER_READER + 1];
+	int loss[TRACEMAP_LOSS_OTHER_READER + 1];
 	uint64_t counted, dropped;
 	int error;
 	char err[256];
@@ -314,23 +315,23 @@ struct seen {
 
 //! [drain-with-losses]
 /* Drain tm into *out until get_reader finds nothing; never asserts. */
-static void drain_into(struct tracemap *tm, const struct tm_formats *fs,
+static void drain_into(struct tracemap *tm, const struct tracemap_formats *fs,
 		       struct seen *out)
 {
-	struct tm_event ev;
-	struct tm_reader rd;
+	struct tracemap_event ev;
+	struct tracemap_reader rd;
 	int r;
 
 	for (;;) {
 		while ((r = tracemap_next(tm, &ev)) > 0) {
-			const struct tm_format *f =
-				tm_formats_find(fs, tm_event_type(&ev));
+			const struct tracemap_format *f = tracemap_formats_find(
+				fs, tracemap_event_type(&ev));
 			char *t =
 				out->text[out->events < 512 ? out->events : 511];
 
 			if (f)
-				tm_format_payload(f, &ev, t,
-						  sizeof(out->text[0]));
+				tracemap_format_payload(f, &ev, t,
+							sizeof(out->text[0]));
 			else
 				snprintf(t, sizeof(out->text[0]), "?");
 			out->events++;
@@ -344,11 +345,12 @@ static void drain_into(struct tracemap *tm, const struct tm_formats *fs,
 			return;
 		}
 		out->loss[rd.loss]++;
-		if (rd.loss == TM_LOSS_COUNTED)
+		if (rd.loss == TRACEMAP_LOSS_COUNTED)
 			out->counted += rd.count;
-		if (rd.loss == TM_LOSS_DROPPED)
+		if (rd.loss == TRACEMAP_LOSS_DROPPED)
 			out->dropped += rd.count;
-		if (rd.loss == TM_LOSS_RESET || rd.loss == TM_LOSS_OTHER_READER)
+		if (rd.loss == TRACEMAP_LOSS_RESET ||
+		    rd.loss == TRACEMAP_LOSS_OTHER_READER)
 			snprintf(out->err, sizeof(out->err), "%s",
 				 tracemap_error(tm));
 		if (r == 0)
@@ -380,11 +382,11 @@ static int afters_in_order(const struct seen *out, int n)
  * everything written after it.
  */
 static void reset_mid_stream(struct __test_metadata *_metadata,
-			     struct tracemap *tm, const struct tm_formats *fs,
-			     bool by_clock)
+			     struct tracemap *tm,
+			     const struct tracemap_formats *fs, bool by_clock)
 {
 	static struct seen out;
-	struct tm_event ev;
+	struct tracemap_event ev;
 	int n;
 
 	memset(&out, 0, sizeof(out));
@@ -403,7 +405,7 @@ static void reset_mid_stream(struct __test_metadata *_metadata,
 	markers(1, 17, "after %d");
 	drain_into(tm, fs, &out);
 	EXPECT_EQ(0, out.error) TH_LOG("%s", out.err);
-	EXPECT_LE(1, out.loss[TM_LOSS_RESET]);
+	EXPECT_LE(1, out.loss[TRACEMAP_LOSS_RESET]);
 	EXPECT_TRUE(strstr(out.err, "was reset") != NULL) TH_LOG("%s", out.err);
 	EXPECT_EQ(16, afters_in_order(&out, 16))
 	TH_LOG("%d events after the reset, first '%s'", out.events,
@@ -434,7 +436,7 @@ TEST_F(map, second_tracemap_reader_detected)
 
 	memset(&a, 0, sizeof(a));
 	memset(&b, 0, sizeof(b));
-	ASSERT_EQ(0, tracemap_open(&other, NULL, NULL, 0, TM_NONBLOCK))
+	ASSERT_EQ(0, tracemap_open(&other, NULL, NULL, 0, TRACEMAP_NONBLOCK))
 	TH_LOG("%s", tracemap_error(&other));
 	markers(0, 3 * per_page, "m%07d");
 	drain_into(&self->tm, &self->formats, &a);
@@ -445,8 +447,8 @@ TEST_F(map, second_tracemap_reader_detected)
 	tracemap_close(&other);
 	EXPECT_EQ(0, a.error) TH_LOG("%s", a.err);
 	EXPECT_EQ(0, b.error) TH_LOG("%s", b.err);
-	EXPECT_LE(1, a.loss[TM_LOSS_OTHER_READER]);
-	EXPECT_LE(1, b.loss[TM_LOSS_OTHER_READER]);
+	EXPECT_LE(1, a.loss[TRACEMAP_LOSS_OTHER_READER]);
+	EXPECT_LE(1, b.loss[TRACEMAP_LOSS_OTHER_READER]);
 	EXPECT_TRUE(strstr(a.err, "another reader is consuming cpu0") != NULL)
 	TH_LOG("%s", a.err);
 	EXPECT_TRUE(strstr(b.err, "another reader is consuming cpu0") != NULL)
@@ -459,7 +461,7 @@ TEST_F(map, second_tracemap_reader_detected)
 /*
  * A reader that does not use the library (its own mapping and
  * GET_READER) takes sub-buffers from under us: detected, reported as
- * TM_LOSS_OTHER_READER with a clear sentence, never a "bad record", and
+ * TRACEMAP_LOSS_OTHER_READER with a clear sentence, never a "bad record", and
  * no event is delivered twice.
  */
 TEST_F(map, foreign_reader_detected)
@@ -479,7 +481,7 @@ TEST_F(map, foreign_reader_detected)
 	EXPECT_EQ(0, ioctl(fd, TRACE_MMAP_IOCTL_GET_READER));
 	drain_into(&self->tm, &self->formats, &out);
 	EXPECT_EQ(0, out.error) TH_LOG("%s", out.err);
-	EXPECT_LE(1, out.loss[TM_LOSS_OTHER_READER]);
+	EXPECT_LE(1, out.loss[TRACEMAP_LOSS_OTHER_READER]);
 	EXPECT_TRUE(strstr(out.err, "another reader is consuming cpu0") != NULL)
 	TH_LOG("%s", out.err);
 	for (int i = 0; i < out.events && i < 512; i++) {
@@ -535,7 +537,8 @@ TEST_F(map, dropped_reported_when_overwrite_off)
 	TH_LOG("delivered %d dropped %llu", out.events,
 	       (unsigned long long)out.dropped);
 	EXPECT_EQ(refused, dropped); /* each refused write was dropped */
-	EXPECT_EQ(0, out.loss[TM_LOSS_COUNTED] + out.loss[TM_LOSS_UNKNOWN]);
+	EXPECT_EQ(0, out.loss[TRACEMAP_LOSS_COUNTED] +
+			     out.loss[TRACEMAP_LOSS_UNKNOWN]);
 }
 
 struct waker {
@@ -604,7 +607,7 @@ TEST_F(map, blocking_handle_waits_once_and_wakes)
 
 /*
  * A snapshot trigger keeps a snapshot armed, so mmap fails with EBUSY;
- * with TM_FALLBACK_READ the events arrive through read(). (Its count 0
+ * with TRACEMAP_FALLBACK_READ the events arrive through read(). (Its count 0
  * never takes a snapshot, so the buffer is never swapped under us.)
  */
 #if __SIZEOF_LONG__ == 4
@@ -628,12 +631,13 @@ TEST(compat_32bit_get_reader)
 	EXPECT_EQ(ENOTTY, errno);
 	munmap(p, (size_t)page);
 	close(fd);
-	EXPECT_EQ(-EOPNOTSUPP, tracemap_open(&tm, NULL, NULL, 0, TM_NONBLOCK));
+	EXPECT_EQ(-EOPNOTSUPP,
+		  tracemap_open(&tm, NULL, NULL, 0, TRACEMAP_NONBLOCK));
 	EXPECT_TRUE(strstr(tracemap_error(&tm), "32-bit") != NULL)
 	TH_LOG("%s", tracemap_error(&tm));
 	ASSERT_EQ(0, tracemap_open(&tm, NULL, NULL, 0,
-				   TM_NONBLOCK | TM_FALLBACK_READ));
-	EXPECT_EQ(TM_MODE_READ, (int)tracemap_mode(&tm));
+				   TRACEMAP_NONBLOCK | TRACEMAP_FALLBACK_READ));
+	EXPECT_EQ(TRACEMAP_MODE_READ, (int)tracemap_mode(&tm));
 	tracemap_close(&tm);
 }
 #endif
@@ -652,21 +656,21 @@ TEST_F(snapshot_armed, read_fallback)
 {
 	static struct seen out;
 	struct tracemap tm;
-	struct tm_formats fs;
+	struct tracemap_formats fs;
 	cpu_set_t set;
 
 	memset(&out, 0, sizeof(out));
 	CPU_ZERO(&set);
 	CPU_SET(0, &set);
 	ASSERT_EQ(0, sched_setaffinity(0, sizeof(set), &set));
-	ASSERT_LT(0, tm_formats_load(&fs, T));
+	ASSERT_LT(0, tracemap_formats_load(&fs, T));
 	ASSERT_EQ(0, write_file(T "/trace", ""));
 	ASSERT_EQ(0, write_file(T "/set_ftrace_filter", "schedule:snapshot:0"));
-	EXPECT_EQ(-EBUSY, tracemap_open(&tm, NULL, NULL, 0, TM_NONBLOCK));
+	EXPECT_EQ(-EBUSY, tracemap_open(&tm, NULL, NULL, 0, TRACEMAP_NONBLOCK));
 	ASSERT_EQ(0, tracemap_open(&tm, NULL, NULL, 0,
-				   TM_NONBLOCK | TM_FALLBACK_READ))
+				   TRACEMAP_NONBLOCK | TRACEMAP_FALLBACK_READ))
 	TH_LOG("%s", tracemap_error(&tm));
-	EXPECT_EQ(TM_MODE_READ, (int)tracemap_mode(&tm));
+	EXPECT_EQ(TRACEMAP_MODE_READ, (int)tracemap_mode(&tm));
 	EXPECT_TRUE(tracemap_meta(&tm) == NULL);
 	EXPECT_TRUE(strstr(tracemap_error(&tm), "snapshot is armed") != NULL);
 	markers(1, 17, "after %d");
@@ -678,7 +682,7 @@ TEST_F(snapshot_armed, read_fallback)
 	EXPECT_EQ(0, out.error) TH_LOG("%s", out.err);
 	EXPECT_EQ(16, afters_in_order(&out, 16))
 	TH_LOG("%d events, first '%s'", out.events, out.text[0]);
-	tm_formats_free(&fs);
+	tracemap_formats_free(&fs);
 }
 
 static sigjmp_buf fault_jmp;
@@ -778,7 +782,7 @@ TEST_F_TIMEOUT(storm, resize_during_opens, 400)
 		struct tracemap tm;
 		const struct trace_buffer_meta *m;
 		long before = __atomic_load_n(resizes, __ATOMIC_RELAXED);
-		int r = tracemap_open(&tm, NULL, NULL, 0, TM_NONBLOCK);
+		int r = tracemap_open(&tm, NULL, NULL, 0, TRACEMAP_NONBLOCK);
 
 		if (__atomic_load_n(resizes, __ATOMIC_RELAXED) != before)
 			overlapped++;
@@ -848,10 +852,10 @@ TEST(open_errors)
 TEST(instance_buffer)
 {
 	struct tracemap tm;
-	struct tm_formats fs;
+	struct tracemap_formats fs;
 	cpu_set_t set;
 	int n = 0, r;
-	struct tm_event ev;
+	struct tracemap_event ev;
 	char got[128];
 
 	CPU_ZERO(&set);
@@ -859,25 +863,25 @@ TEST(instance_buffer)
 	ASSERT_EQ(0, sched_setaffinity(0, sizeof(set), &set));
 	rmdir(T "/instances/tmg");
 	ASSERT_EQ(0, mkdir(T "/instances/tmg", 0755));
-	ASSERT_LT(0, tm_formats_load(&fs, T "/instances/tmg"));
+	ASSERT_LT(0, tracemap_formats_load(&fs, T "/instances/tmg"));
 	ASSERT_EQ(0, tracemap_open(&tm, NULL, "tmg", 1, MAP_FLAGS))
 	TH_LOG("%s", tracemap_error(&tm));
 	ASSERT_EQ(0, write_file(T "/instances/tmg/trace_marker",
 				"in the instance"));
 	while ((r = tracemap_get_reader(&tm, NULL)) > 0) {
 		while (tracemap_next(&tm, &ev) > 0) {
-			const struct tm_format *f =
-				tm_formats_find(&fs, tm_event_type(&ev));
+			const struct tracemap_format *f = tracemap_formats_find(
+				&fs, tracemap_event_type(&ev));
 
 			ASSERT_TRUE(f != NULL);
-			tm_format_payload(f, &ev, got, sizeof(got));
+			tracemap_format_payload(f, &ev, got, sizeof(got));
 			EXPECT_STREQ("in the instance", got);
 			n++;
 		}
 	}
 	EXPECT_EQ(1, n);
 	tracemap_close(&tm);
-	tm_formats_free(&fs);
+	tracemap_formats_free(&fs);
 	EXPECT_EQ(0, rmdir(T "/instances/tmg"));
 }
 

@@ -15,11 +15,11 @@
  * follows it, or of the last event printed before it. PAYLOAD is the text
  * of an ftrace/print event, or name=value pairs in format order ("..."
  * around strings). Events of an unknown type print as "unknown/ID size=N".
- * Lines of several CPUs come merged in time order (examples/tracemerge.h:
+ * Lines of several CPUs come merged in time order (examples/lib/tracemerge.h:
  * an event waits up to about twice --watermark ms for idle CPUs);
  * --per-cpu prints each CPU's in turn, in time order per CPU only.
  * --output FILE also writes the sub-buffers read into FILE, a trace-cmd
- * trace.dat (examples/tracedat.h), losses included: live, those the
+ * trace.dat (examples/lib/tracedat.h), losses included: live, those the
  * mapping gave; with --offline, the capture's.
  * Errors and warnings go to stderr, one line each, starting "trace_stream:".
  * Exit status: 0; 1 on an error (after printing whatever could be decoded);
@@ -77,7 +77,7 @@ static const char usage_text[] =
 	"signal: at once).\n";
 
 static volatile sig_atomic_t stop;
-static struct tm_formats formats;
+static struct tracemap_formats formats;
 static uint64_t last_ts[MAX_CPUS]; /* of the last line printed per CPU */
 
 /* Output: every write is checked; a failure stops the program. */
@@ -146,47 +146,48 @@ static void print_missed(int cpu, uint64_t ts, int64_t missed)
 	if (!missed)
 		return;
 	print_time(cpu, ts);
-	if (missed == TM_MISSED_UNKNOWN)
+	if (missed == TRACEMAP_MISSED_UNKNOWN)
 		out("missed unknown (the sub-buffer had no room for the count)\n");
 	else
 		out("missed %lld\n", (long long)missed);
 }
 
 /* A loss tracemap_get_reader() reported, in the stream where it happened. */
-static void print_loss(const struct tracemap *tm, const struct tm_reader *rd)
+static void print_loss(const struct tracemap *tm,
+		       const struct tracemap_reader *rd)
 {
 	int cpu = tracemap_cpu(tm);
 	const char *why = tracemap_error(tm);
 
-	if (rd->loss == TM_LOSS_NONE)
+	if (rd->loss == TRACEMAP_LOSS_NONE)
 		return;
 	print_time(cpu, rd->new_subbuf ? rd->ts : last_ts[cpu % MAX_CPUS]);
 	switch (rd->loss) {
-	case TM_LOSS_COUNTED:
+	case TRACEMAP_LOSS_COUNTED:
 		out("missed %llu\n", (unsigned long long)rd->count);
 		break;
-	case TM_LOSS_DROPPED:
+	case TRACEMAP_LOSS_DROPPED:
 		out("missed %llu dropped\n", (unsigned long long)rd->count);
 		break;
-	case TM_LOSS_UNKNOWN:
+	case TRACEMAP_LOSS_UNKNOWN:
 		out("missed unknown (neither the sub-buffer nor the meta-page had the count)\n");
 		break;
-	case TM_LOSS_RESET:
+	case TRACEMAP_LOSS_RESET:
 		out("reset (%s)\n", why);
 		break;
-	case TM_LOSS_OTHER_READER:
+	case TRACEMAP_LOSS_OTHER_READER:
 		out("other-reader (%s)\n", why);
 		break;
 	default:
-		out("missed unknown (%s)\n", tm_loss_name(rd->loss));
+		out("missed unknown (%s)\n", tracemap_loss_name(rd->loss));
 		break;
 	}
 }
 
-static void print_event(int cpu, const struct tm_event *ev)
+static void print_event(int cpu, const struct tracemap_event *ev)
 {
-	const struct tm_format *f =
-		tm_formats_find(&formats, tm_event_type(ev));
+	const struct tracemap_format *f =
+		tracemap_formats_find(&formats, tracemap_event_type(ev));
 	char text[4096];
 	int n;
 
@@ -198,19 +199,20 @@ static void print_event(int cpu, const struct tm_event *ev)
 		/* Say once why, if some format files could not be loaded. */
 		if (!told && formats.failed && formats.n) {
 			warn("event type %d has no format, it prints as unknown/ID; %d format files could not be loaded, the first: %s",
-			     tm_event_type(ev), formats.failed, formats.err);
+			     tracemap_event_type(ev), formats.failed,
+			     formats.err);
 			told = true;
 		}
-		out("unknown/%d size=%u\n", tm_event_type(ev), ev->size);
+		out("unknown/%d size=%u\n", tracemap_event_type(ev), ev->size);
 		return;
 	}
-	n = tm_format_payload(f, ev, text, sizeof(text));
+	n = tracemap_format_payload(f, ev, text, sizeof(text));
 	if (n >= (int)sizeof(text)) {
 		/* Never cut short: format it again into a buffer that fits. */
 		char *big = malloc((size_t)n + 1);
 
 		if (big) {
-			tm_format_payload(f, ev, big, (size_t)n + 1);
+			tracemap_format_payload(f, ev, big, (size_t)n + 1);
 			out("%s/%s %s\n", f->system, f->name, big);
 			free(big);
 			return;
@@ -237,8 +239,9 @@ static void load_formats(const char *tracefs, const char *instance)
 	int r = -ENOENT;
 
 	if (tracefs) {
-		r = tm_formats_load(&formats, buffer_dir(dir, sizeof(dir),
-							 tracefs, instance));
+		r = tracemap_formats_load(&formats,
+					  buffer_dir(dir, sizeof(dir), tracefs,
+						     instance));
 	}
 	if (r <= 0)
 		warn("no event format could be loaded from %s/events%s%s: events print as unknown/ID",
@@ -250,28 +253,28 @@ static void load_formats(const char *tracefs, const char *instance)
 /* --- --output: a trace.dat of what is read ---------------------------- */
 
 static const char *output; /* --output FILE, or NULL */
-static struct tracedat dat;
+static struct tracemap_dat dat;
 static bool recording; /* dat is open and nothing failed */
 static bool dat_failed;
 
 static void dat_fail(void)
 {
-	warn("%s: %s; it is not written", output, tracedat_error(&dat));
-	tracedat_discard(&dat);
+	warn("%s: %s; it is not written", output, tracemap_dat_error(&dat));
+	tracemap_dat_discard(&dat);
 	recording = false;
 	dat_failed = true;
 }
 
 /* Around every GET_READER (rd NULL before it): keep the sub-buffers read. */
 static int record(void *arg, int idx, const struct tracemap *tm,
-		  const struct tm_reader *rd)
+		  const struct tracemap_reader *rd)
 {
 	int cpu = tracemap_cpu(tm);
 
 	(void)arg;
 	(void)idx;
-	if (recording && (rd ? tracedat_map_after(&dat, cpu, tm, rd) :
-			       tracedat_map_before(&dat, cpu, tm)))
+	if (recording && (rd ? tracemap_dat_map_after(&dat, cpu, tm, rd) :
+			       tracemap_dat_map_before(&dat, cpu, tm)))
 		dat_fail();
 	return 0; /* reading goes on: the events still reach stdout */
 }
@@ -284,8 +287,8 @@ static void output_start(const char *dir, struct tracemap *const *tms, int n)
 	for (int i = 0; i < n; i++)
 		if (tracemap_cpu(tms[i]) >= cpus)
 			cpus = tracemap_cpu(tms[i]) + 1;
-	recording = !tracedat_create(&dat, output, dir, cpus,
-				     tracemap_subbuf_size(tms[0]));
+	recording = !tracemap_dat_create(&dat, output, dir, cpus,
+					 tracemap_subbuf_size(tms[0]));
 	if (!recording)
 		dat_fail();
 }
@@ -294,10 +297,10 @@ static void output_start(const char *dir, struct tracemap *const *tms, int n)
 static int output_finish(struct tracemap *const *tms, int n)
 {
 	for (int i = 0; i < n && recording; i++)
-		if (tracedat_map_end(&dat, tracemap_cpu(tms[i]), tms[i]))
+		if (tracemap_dat_map_end(&dat, tracemap_cpu(tms[i]), tms[i]))
 			dat_fail();
-	if (recording && tracedat_finish(&dat, 0)) {
-		warn("%s: %s", output, tracedat_error(&dat));
+	if (recording && tracemap_dat_finish(&dat, 0)) {
+		warn("%s: %s", output, tracemap_dat_error(&dat));
 		dat_failed = true;
 	}
 	recording = false;
@@ -308,18 +311,19 @@ static int output_finish(struct tracemap *const *tms, int n)
 static int offline_output(const char *file, size_t size, int cpu,
 			  const char *tracefs)
 {
-	int r = tracedat_create(&dat, output, tracefs ? tracefs : ".", cpu + 1,
-				(uint32_t)size);
+	int r = tracemap_dat_create(&dat, output, tracefs ? tracefs : ".",
+				    cpu + 1, (uint32_t)size);
 
-	if (!r && tracedat_add_capture(&dat, cpu, file) < 0)
+	if (!r && tracemap_dat_add_capture(&dat, cpu, file) < 0)
 		r = -1;
 	if (r) {
-		warn("%s: %s; it is not written", output, tracedat_error(&dat));
-		tracedat_discard(&dat);
+		warn("%s: %s; it is not written", output,
+		     tracemap_dat_error(&dat));
+		tracemap_dat_discard(&dat);
 		return 1;
 	}
-	if (tracedat_finish(&dat, 0)) {
-		warn("%s: %s", output, tracedat_error(&dat));
+	if (tracemap_dat_finish(&dat, 0)) {
+		warn("%s: %s", output, tracemap_dat_error(&dat));
 		return 1;
 	}
 	return 0;
@@ -332,7 +336,7 @@ struct capture {
 	const char *name;
 	const unsigned char *buf;
 	size_t len;
-	struct tm_layout layout; /* from events/header_page, else native */
+	struct tracemap_layout layout; /* from events/header_page, else native */
 };
 
 static bool all_zero(const unsigned char *p, size_t n)
@@ -352,16 +356,16 @@ static bool all_zero(const unsigned char *p, size_t n)
 static bool subbuf_fits(const struct capture *c, const unsigned char *p,
 			size_t size)
 {
-	struct tm_subbuf sb;
-	struct tm_event ev;
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev;
 	size_t used;
 	int r;
 
-	if (tm_subbuf_load(&sb, &c->layout, p, size, false))
+	if (tracemap_subbuf_load(&sb, &c->layout, p, size, false))
 		return false;
 	if (sb.commit == 0 && sb.missed == 0)
 		return false;
-	while ((r = tm_subbuf_next(&sb, &ev)) > 0)
+	while ((r = tracemap_subbuf_next(&sb, &ev)) > 0)
 		;
 	if (r < 0)
 		return false;
@@ -414,11 +418,11 @@ static int offline_subbuf(const struct capture *c, size_t idx,
 			  int cpu)
 {
 	size_t off = idx * size;
-	struct tm_subbuf sb;
-	struct tm_event ev;
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev;
 	int r;
 
-	if (tm_subbuf_load(&sb, &c->layout, p, size, false)) {
+	if (tracemap_subbuf_load(&sb, &c->layout, p, size, false)) {
 		warn("%s: sub-buffer %zu (byte %zu): %s", c->name, idx, off,
 		     avail < size ?
 			     "cut short by the end of the file" :
@@ -426,7 +430,7 @@ static int offline_subbuf(const struct capture *c, size_t idx,
 		return 1;
 	}
 	print_missed(cpu, sb.ts, sb.missed);
-	while ((r = tm_subbuf_next(&sb, &ev)) > 0) {
+	while ((r = tracemap_subbuf_next(&sb, &ev)) > 0) {
 		if ((const unsigned char *)ev.data + ev.size > p + avail)
 			break; /* the file ends inside this event */
 		print_event(cpu, &ev);
@@ -477,15 +481,15 @@ static int offline(const char *file, size_t size, int cpu, const char *tracefs)
 	}
 	c.buf = map;
 	load_formats(tracefs, NULL);
-	tm_layout_native(&c.layout);
+	tracemap_layout_native(&c.layout);
 	if (tracefs) {
-		int r = tm_layout_load(&c.layout, tracefs);
+		int r = tracemap_layout_load(&c.layout, tracefs);
 
 		if (r == -EBADMSG)
 			warn("%s/events/header_page: not understood; decoding with this machine's sub-buffer header",
 			     tracefs);
 		if (r)
-			tm_layout_native(&c.layout);
+			tracemap_layout_native(&c.layout);
 	}
 
 	guess = guess_subbuf_size(&c, &share);
@@ -540,8 +544,8 @@ static int offline(const char *file, size_t size, int cpu, const char *tracefs)
  */
 static int drain(struct tracemap *tm, unsigned int max_swaps)
 {
-	struct tm_reader rd;
-	struct tm_event ev;
+	struct tracemap_reader rd;
+	struct tracemap_event ev;
 	int r;
 
 	for (unsigned int swaps = 0;; swaps++) {
@@ -580,7 +584,8 @@ static int open_cpus(struct tracemap *tms, const char *tracefs,
 
 	for (int c = cpu < 0 ? 0 : cpu; c < MAX_CPUS; c++) {
 		int r = tracemap_open(&tms[n], tracefs, instance, c,
-				      TM_NONBLOCK | TM_FALLBACK_READ);
+				      TRACEMAP_NONBLOCK |
+					      TRACEMAP_FALLBACK_READ);
 
 		if (r == -ENODEV && cpu < 0 && n > 0)
 			break; /* past the last CPU */
@@ -595,7 +600,7 @@ static int open_cpus(struct tracemap *tms, const char *tracefs,
 				tracemap_close(&tms[--n]);
 			return -1;
 		}
-		if (tracemap_mode(&tms[n]) == TM_MODE_READ)
+		if (tracemap_mode(&tms[n]) == TRACEMAP_MODE_READ)
 			warn("%s", tracemap_error(&tms[n]));
 		n++;
 		if (cpu >= 0)
@@ -672,46 +677,47 @@ static int live_merged(const char *tracefs, const char *instance, bool nonblock,
 		       int interval, int watermark)
 {
 	static struct tracemap *ptrs[MAX_CPUS];
-	struct tm_merge_item it;
-	struct tm_merge m;
+	struct tracemap_merge_item it;
+	struct tracemap_merge m;
 	uint64_t left = 0; /* events the final drain may still print */
 	bool draining = false;
 	char dir[600];
 	int n, r, ret = 0;
 
-	n = tm_merge_open(&m, tracefs, instance, NULL, 0, TM_FALLBACK_READ);
+	n = tracemap_merge_open(&m, tracefs, instance, NULL, 0,
+				TRACEMAP_FALLBACK_READ);
 	if (n < 0) {
-		warn("%s", tm_merge_error(&m));
+		warn("%s", tracemap_merge_error(&m));
 		return 1;
 	}
 	if (m.offline == 1)
 		warn("%s: not read (nor when it comes online later)",
-		     tm_merge_error(&m));
+		     tracemap_merge_error(&m));
 	else if (m.offline > 1)
 		warn("%d CPUs are offline, the last: %s: not read (nor when they come online later)",
-		     m.offline, tm_merge_error(&m));
+		     m.offline, tracemap_merge_error(&m));
 	for (int i = 0; i < n; i++) {
-		ptrs[i] = tm_merge_map(&m, i);
+		ptrs[i] = tracemap_merge_map(&m, i);
 		/* the smallest event takes 12 bytes */
 		left += (uint64_t)buffer_subbufs(ptrs[i]) *
 			tracemap_subbuf_size(ptrs[i]) / 12;
 	}
-	tm_merge_set_watermark(&m, watermark);
+	tracemap_merge_set_watermark(&m, watermark);
 	load_formats(tracefs, instance);
 	if (output)
 		output_start(buffer_dir(dir, sizeof(dir), tracefs, instance),
 			     ptrs, n);
-	tm_merge_set_hook(&m, record, NULL);
+	tracemap_merge_set_hook(&m, record, NULL);
 	while (!out_errno && stop < 2 && (!draining || left--)) {
 		if (!draining && (nonblock || stop)) {
-			tm_merge_drain(&m);
+			tracemap_merge_drain(&m);
 			draining = true;
 		}
-		r = tm_merge_next(&m, &it, interval ? interval : -1);
+		r = tracemap_merge_next(&m, &it, interval ? interval : -1);
 		if (r == -EINTR)
 			continue; /* the signal set stop */
 		if (r < 0) {
-			warn("%s", tm_merge_error(&m));
+			warn("%s", tracemap_merge_error(&m));
 			ret = 1;
 			break;
 		}
@@ -727,7 +733,7 @@ static int live_merged(const char *tracefs, const char *instance, bool nonblock,
 	}
 	ret |= out_flush();
 	ret |= output_finish(ptrs, n);
-	tm_merge_close(&m);
+	tracemap_merge_close(&m);
 	return ret;
 }
 
@@ -747,7 +753,7 @@ int main(int argc, char **argv)
 		{ "watermark", required_argument, NULL, 'w' },
 		{ 0 }
 	};
-	long watermark = TM_MERGE_WATERMARK_MS;
+	long watermark = TRACEMAP_MERGE_WATERMARK_MS;
 	bool per_cpu = false;
 	const char *instance = NULL, *tracefs = NULL, *file = NULL;
 	long cpu = -1, interval = 1000, subbuf_size = 0;
@@ -821,6 +827,6 @@ int main(int argc, char **argv)
 			ret = live(tracefs, instance, (int)cpu, nonblock,
 				   (int)interval);
 	}
-	tm_formats_free(&formats);
+	tracemap_formats_free(&formats);
 	return ret;
 }

@@ -16,9 +16,12 @@
 #include <unistd.h>
 
 #include "tracemap.h"
+#include "tracemap_internal.h"
 
-#define TM_TS_MSB (0x1fULL << RB_TS_ABS_BITS) /* bits an absolute stamp lacks */
-#define TM_MAP_TRIES 8 /* opens that race with a resize, before giving up */
+#define TRACEMAP_TS_MSB \
+	(0x1fULL << RB_TS_ABS_BITS) /* bits an absolute stamp lacks */
+#define TRACEMAP_MAP_TRIES \
+	8 /* opens that race with a resize, before giving up */
 
 static uint32_t get_u32(const unsigned char *p)
 {
@@ -30,14 +33,14 @@ static uint32_t get_u32(const unsigned char *p)
 
 /* --- one sub-buffer ---------------------------------------------------- */
 
-void tm_layout_native(struct tm_layout *l)
+void tracemap_layout_native(struct tracemap_layout *l)
 {
 	l->commit_offset = RB_COMMIT_OFFSET;
 	l->commit_size = sizeof(long);
 	l->data_offset = RB_COMMIT_OFFSET + sizeof(long);
 }
 
-static bool layout_ok(const struct tm_layout *l)
+static bool layout_ok(const struct tracemap_layout *l)
 {
 	return (l->commit_size == 4 || l->commit_size == 8) &&
 	       l->commit_offset % 4 == 0 && l->commit_offset < 64 &&
@@ -50,7 +53,7 @@ static bool layout_ok(const struct tm_layout *l)
  * are added as int constants, so the upper half of a 64-bit word is
  * sign-extended garbage). Live pages change under us: load it once.
  */
-static uint32_t read_commit(const struct tm_subbuf *sb)
+static uint32_t read_commit(const struct tracemap_subbuf *sb)
 {
 	uint32_t off = sb->layout.commit_offset;
 	const uint32_t *p;
@@ -64,8 +67,9 @@ static uint32_t read_commit(const struct tm_subbuf *sb)
 	return get_u32(sb->base + off);
 }
 
-int tm_subbuf_load(struct tm_subbuf *sb, const struct tm_layout *l,
-		   const void *subbuf, size_t size, bool live)
+int tracemap_subbuf_load(struct tracemap_subbuf *sb,
+			 const struct tracemap_layout *l, const void *subbuf,
+			 size_t size, bool live)
 {
 	uint32_t word;
 
@@ -73,7 +77,7 @@ int tm_subbuf_load(struct tm_subbuf *sb, const struct tm_layout *l,
 	if (l)
 		sb->layout = *l;
 	else
-		tm_layout_native(&sb->layout);
+		tracemap_layout_native(&sb->layout);
 	if (!subbuf || !layout_ok(&sb->layout) ||
 	    size <= sb->layout.data_offset || size > UINT32_MAX)
 		return -EINVAL;
@@ -90,7 +94,7 @@ int tm_subbuf_load(struct tm_subbuf *sb, const struct tm_layout *l,
 		const unsigned char *p =
 			sb->base + sb->layout.data_offset + sb->commit;
 
-		sb->missed = TM_MISSED_UNKNOWN;
+		sb->missed = TRACEMAP_MISSED_UNKNOWN;
 		/* Stored right after the data, a kernel long, when there was room. */
 		if ((word & RB_MISSED_STORED) && sb->cap - sb->commit >= n) {
 			uint64_t v;
@@ -109,22 +113,22 @@ int tm_subbuf_load(struct tm_subbuf *sb, const struct tm_layout *l,
 /* A 59-bit absolute time stamp takes its top bits from the previous one. */
 static uint64_t fix_abs_ts(uint64_t abs, uint64_t prev)
 {
-	abs |= prev & TM_TS_MSB;
-	if (abs < prev && (prev & TM_TS_MSB))
+	abs |= prev & TRACEMAP_TS_MSB;
+	if (abs < prev && (prev & TRACEMAP_TS_MSB))
 		abs += 1ULL
 		       << RB_TS_ABS_BITS; /* the low bits wrapped since prev */
 	return abs;
 }
 
 /*
- * Every record but a small data event, which tm_subbuf_next() decodes
+ * Every record but a small data event, which tracemap_subbuf_next() decodes
  * itself: a large data event (type_len 0), padding or a discarded event
  * (29), a time extend (30), an absolute time stamp (31). p is the record,
  * left the committed bytes from p (at least 4). Sets *len to the record's
  * length and advances the time; returns 1, 0 for the padding that ends
  * the data, or -EBADMSG.
  */
-static int other_record(struct tm_subbuf *sb, const unsigned char *p,
+static int other_record(struct tracemap_subbuf *sb, const unsigned char *p,
 			uint32_t left, uint32_t *len)
 {
 	uint32_t hdr = get_u32(p), type = hdr & RB_TYPE_LEN_MASK;
@@ -162,7 +166,7 @@ static int other_record(struct tm_subbuf *sb, const unsigned char *p,
 	}
 }
 
-int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
+int tracemap_subbuf_next(struct tracemap_subbuf *sb, struct tracemap_event *ev)
 {
 	/* Every call: a reset or a swap under a live reader shows here. */
 	if (sb->live && sb->commit < sb->cap) {
@@ -217,7 +221,7 @@ int tm_subbuf_next(struct tm_subbuf *sb, struct tm_event *ev)
 
 /* --- small helpers ----------------------------------------------------- */
 
-int tm_error_set(char *buf, size_t size, int code, const char *fmt, ...)
+int tracemap_error_set(char *buf, size_t size, int code, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -227,10 +231,11 @@ int tm_error_set(char *buf, size_t size, int code, const char *fmt, ...)
 	return code;
 }
 
-#define msg(dst, size, ...) ((void)tm_error_set(dst, size, 0, __VA_ARGS__))
+#define msg(dst, size, ...) \
+	((void)tracemap_error_set(dst, size, 0, __VA_ARGS__))
 /* Set the handle's error text; returns code (a negative errno). */
 #define fail(tm, code, ...) \
-	tm_error_set((tm)->err, sizeof((tm)->err), code, __VA_ARGS__)
+	tracemap_error_set((tm)->err, sizeof((tm)->err), code, __VA_ARGS__)
 
 /* A path into buf: 0, or -ENAMETOOLONG rather than a cut path. */
 static int path_of(char *buf, size_t size, const char *fmt, ...)
@@ -324,7 +329,8 @@ static long number_after(const char *line, const char *end, const char *key)
 }
 
 /* "field:TYPE NAME[N];\toffset:O;\tsize:S;\tsigned:G;" in [line, end) */
-static int parse_field(struct tm_field *fl, const char *line, const char *end)
+static int parse_field(struct tracemap_field *fl, const char *line,
+		       const char *end)
 {
 	const char *decl = NULL, *semi, *name, *br = NULL;
 	long off, size, sign;
@@ -364,25 +370,26 @@ static int parse_field(struct tm_field *fl, const char *line, const char *end)
 	    !copy_trim(fl->type, sizeof(fl->type), decl, name))
 		return -EBADMSG; /* longer than any the kernel writes */
 	if (br)
-		fl->array = atoi(br + 1) > 0 ? atoi(br + 1) : TM_ARRAY_DATA_LOC;
+		fl->array = atoi(br + 1) > 0 ? atoi(br + 1) :
+					       TRACEMAP_ARRAY_DATA_LOC;
 	if (!strncmp(fl->type, "__data_loc", 10))
-		fl->array = TM_ARRAY_DATA_LOC;
+		fl->array = TRACEMAP_ARRAY_DATA_LOC;
 	else if (!strncmp(fl->type, "__rel_loc", 9))
-		fl->array = TM_ARRAY_REL_LOC;
+		fl->array = TRACEMAP_ARRAY_REL_LOC;
 	fl->offset = (uint32_t)off;
 	fl->size = (uint32_t)size;
 	fl->is_signed = sign == 1;
 	return fl->name[0] ? 0 : -EBADMSG;
 }
 
-int tm_layout_parse(struct tm_layout *l, const char *text)
+int tracemap_layout_parse(struct tracemap_layout *l, const char *text)
 {
 	bool commit = false, data = false;
 
 	memset(l, 0, sizeof(*l));
 	for (const char *line = text; line && *line;) {
 		const char *end = strchr(line, '\n');
-		struct tm_field fl;
+		struct tracemap_field fl;
 
 		if (!end)
 			end = line + strlen(line);
@@ -401,7 +408,7 @@ int tm_layout_parse(struct tm_layout *l, const char *text)
 	return commit && data && layout_ok(l) ? 0 : -EBADMSG;
 }
 
-int tm_layout_load(struct tm_layout *l, const char *dir)
+int tracemap_layout_load(struct tracemap_layout *l, const char *dir)
 {
 	char path[1024];
 	char *text;
@@ -412,7 +419,7 @@ int tm_layout_load(struct tm_layout *l, const char *dir)
 	text = slurp(path);
 	if (!text)
 		return -errno;
-	r = tm_layout_parse(l, text);
+	r = tracemap_layout_parse(l, text);
 	free(text);
 	return r;
 }
@@ -470,7 +477,7 @@ static bool cpu_online(int cpu)
 }
 
 static bool meta_sane(const struct trace_buffer_meta *m, size_t page,
-		      const struct tm_layout *l)
+		      const struct tracemap_layout *l)
 {
 	return m->meta_page_size >= page && m->meta_page_size % page == 0 &&
 	       m->subbuf_size > l->data_offset && m->subbuf_size % page == 0 &&
@@ -489,7 +496,7 @@ static int map_buffer(struct tracemap *tm, const char *path)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 
-	for (int tries = 0; tries < TM_MAP_TRIES; tries++) {
+	for (int tries = 0; tries < TRACEMAP_MAP_TRIES; tries++) {
 		struct trace_buffer_meta *probe, *m;
 		size_t len;
 		int e;
@@ -531,7 +538,7 @@ static int map_buffer(struct tracemap *tm, const char *path)
 	return fail(
 		tm, -EAGAIN,
 		"%s: the buffer was resized during each of %d attempts to map it",
-		path, TM_MAP_TRIES);
+		path, TRACEMAP_MAP_TRIES);
 }
 
 /* read() mode: the sub-buffer size, from buffer_subbuf_size_kb (6.8+). */
@@ -557,7 +564,7 @@ static int read_mode_setup(struct tracemap *tm, const char *dir)
 	tm->copy = malloc(tm->subbuf_size);
 	if (!tm->copy)
 		return fail(tm, -ENOMEM, "out of memory");
-	tm->mode = TM_MODE_READ;
+	tm->mode = TRACEMAP_MODE_READ;
 	tm->sb.base = NULL;
 	return 0;
 }
@@ -660,7 +667,7 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 		return fail(tm, -ENODEV, "no CPU %d in %s/per_cpu", cpu, dir);
 	}
 	/* The layout is the kernel's (an instance's copy reads ENODEV in 6.12). */
-	r = tm_layout_load(&tm->layout, tracefs);
+	r = tracemap_layout_load(&tm->layout, tracefs);
 	if (r)
 		return fail(
 			tm, r,
@@ -685,7 +692,7 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 		goto err;
 	}
 
-	tm->mode = TM_MODE_MMAP;
+	tm->mode = TRACEMAP_MODE_MMAP;
 	r = map_buffer(tm, path);
 	/*
 	 * A process whose long is not the kernel's (32-bit on a 64-bit
@@ -709,7 +716,7 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 					 r == -ENODEV ? 1 :
 							2];
 
-		if (flags & TM_FALLBACK_READ) {
+		if (flags & TRACEMAP_FALLBACK_READ) {
 			r = read_mode_setup(tm, dir);
 			if (r)
 				goto err;
@@ -734,10 +741,10 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 	/* Start where earlier read()s of trace_pipe_raw left the reader page. */
 	remember_meta(tm);
 	tm->reader_id = tm->seen.id;
-	r = tm_subbuf_load(&tm->sb, &tm->layout,
-			   tm->subbufs +
-				   (size_t)tm->reader_id * tm->subbuf_size,
-			   tm->subbuf_size, true);
+	r = tracemap_subbuf_load(&tm->sb, &tm->layout,
+				 tm->subbufs + (size_t)tm->reader_id *
+						       tm->subbuf_size,
+				 tm->subbuf_size, true);
 	if (r) {
 		r = fail(tm, r, "%s: reader sub-buffer %u: commit past its end",
 			 path, tm->reader_id);
@@ -772,50 +779,50 @@ void tracemap_close(struct tracemap *tm)
 /*
  * Someone else moved the meta-page since our last GET_READER: a reset
  * (the kernel refreshes the meta-page with everything at 0) or another
- * reader's GET_READER. TM_LOSS_NONE when it did not move.
+ * reader's GET_READER. TRACEMAP_LOSS_NONE when it did not move.
  */
-static enum tm_loss meta_moved(const struct tracemap *tm)
+static enum tracemap_loss meta_moved(const struct tracemap *tm)
 {
 	const struct trace_buffer_meta *m = tm->meta;
 	uint32_t id = __atomic_load_n(&m->reader.id, __ATOMIC_ACQUIRE);
 
 	if (id == tm->seen.id && m->reader.read == tm->seen.read &&
 	    m->read == tm->seen.consumed && m->overrun == tm->seen.overrun)
-		return TM_LOSS_NONE;
+		return TRACEMAP_LOSS_NONE;
 	if (m->reader.read == 0 && m->read == 0 && m->overrun == 0)
-		return TM_LOSS_RESET;
-	return TM_LOSS_OTHER_READER;
+		return TRACEMAP_LOSS_RESET;
+	return TRACEMAP_LOSS_OTHER_READER;
 }
 
 /* What a live sub-buffer whose commit went backwards means. */
-static enum tm_loss why_stale(const struct tracemap *tm)
+static enum tracemap_loss why_stale(const struct tracemap *tm)
 {
-	enum tm_loss l = meta_moved(tm);
+	enum tracemap_loss l = meta_moved(tm);
 
 	/* Reset: the kernel zeroes the reader page's commit, keeps its ID. */
-	return l != TM_LOSS_NONE ? l : TM_LOSS_OTHER_READER;
+	return l != TRACEMAP_LOSS_NONE ? l : TRACEMAP_LOSS_OTHER_READER;
 }
 
-int tracemap_next(struct tracemap *tm, struct tm_event *ev)
+int tracemap_next(struct tracemap *tm, struct tracemap_event *ev)
 {
 	int r;
 
 	if (tm->pending || !tm->sb.base)
 		return 0;
 	/* A reset or another reader: stop here, get_reader re-synchronises. */
-	if (tm->mode == TM_MODE_MMAP) {
+	if (tm->mode == TRACEMAP_MODE_MMAP) {
 		tm->pending = meta_moved(tm);
 		if (tm->pending)
 			return 0;
 	}
-	r = tm_subbuf_next(&tm->sb, ev);
+	r = tracemap_subbuf_next(&tm->sb, ev);
 	if (r > 0) {
 		tm->tally.returned++;
 		tm->tally.ahead += tm->sb.pos > tm->seen.read;
 	}
 	if (r >= 0)
 		return r;
-	if (tm->mode == TM_MODE_MMAP) {
+	if (tm->mode == TRACEMAP_MODE_MMAP) {
 		uint64_t ts;
 
 		memcpy(&ts, tm->sb.base + RB_TIME_STAMP_OFFSET, sizeof(ts));
@@ -824,7 +831,7 @@ int tracemap_next(struct tracemap *tm, struct tm_event *ev)
 			return 0;
 		}
 		/* The page went back to the writer under us: not corruption. */
-		if (meta_moved(tm) != TM_LOSS_NONE ||
+		if (meta_moved(tm) != TRACEMAP_LOSS_NONE ||
 		    (tm->page_ts && ts != tm->page_ts)) {
 			tm->pending = why_stale(tm);
 			return 0;
@@ -843,9 +850,9 @@ static int load_reader(struct tracemap *tm, uint32_t id, uint32_t resume_at)
 		return fail(tm, -EBADMSG, "cpu%d: reader id %u out of range",
 			    tm->cpu, id);
 	tm->reader_id = id;
-	r = tm_subbuf_load(&tm->sb, &tm->layout,
-			   tm->subbufs + (size_t)id * tm->subbuf_size,
-			   tm->subbuf_size, true);
+	r = tracemap_subbuf_load(&tm->sb, &tm->layout,
+				 tm->subbufs + (size_t)id * tm->subbuf_size,
+				 tm->subbuf_size, true);
 	if (r)
 		return fail(tm, r, "cpu%d: sub-buffer %u: commit past its end",
 			    tm->cpu, id);
@@ -859,12 +866,13 @@ static int load_reader(struct tracemap *tm, uint32_t id, uint32_t resume_at)
  * sub-buffer and position the meta-page gives now, say what happened, and
  * forget the bases of the loss counts.
  */
-static int resync(struct tracemap *tm, enum tm_loss why, struct tm_reader *rd)
+static int resync(struct tracemap *tm, enum tracemap_loss why,
+		  struct tracemap_reader *rd)
 {
 	const struct trace_buffer_meta *m = tm->meta;
 	int r;
 
-	if (why == TM_LOSS_RESET)
+	if (why == TRACEMAP_LOSS_RESET)
 		fail(tm, 0,
 		     "cpu%d: the buffer was reset (echo > trace, or a trace_clock change): the events it held are gone",
 		     tm->cpu);
@@ -880,34 +888,34 @@ static int resync(struct tracemap *tm, enum tm_loss why, struct tm_reader *rd)
 		return r;
 	tm->sb.missed = 0;
 	tm->have_swap = false;
-	tm->pending = TM_LOSS_NONE;
+	tm->pending = TRACEMAP_LOSS_NONE;
 	return 0;
 }
 
 /* The loss announced with a new mapped sub-buffer, best source first. */
-static void subbuf_loss(struct tracemap *tm, struct tm_reader *rd)
+static void subbuf_loss(struct tracemap *tm, struct tracemap_reader *rd)
 {
 	const struct trace_buffer_meta *m = tm->meta;
 	uint64_t meta_lost = m->reader.lost_events;
 
-	if (rd->loss != TM_LOSS_NONE) {
+	if (rd->loss != TRACEMAP_LOSS_NONE) {
 		/* a reset or another reader: counts from before it are void */
 	} else if (tm->sb.missed > 0) {
-		rd->loss = TM_LOSS_COUNTED;
-		rd->source = TM_SRC_SUBBUF;
+		rd->loss = TRACEMAP_LOSS_COUNTED;
+		rd->source = TRACEMAP_SRC_SUBBUF;
 		rd->count = (uint64_t)tm->sb.missed;
 	} else if (meta_lost) {
 		/* kernel-patches/0001; also a commit overrun, not flagged */
-		rd->loss = TM_LOSS_COUNTED;
-		rd->source = TM_SRC_META;
+		rd->loss = TRACEMAP_LOSS_COUNTED;
+		rd->source = TRACEMAP_SRC_META;
 		rd->count = meta_lost;
-	} else if (tm->sb.missed == TM_MISSED_UNKNOWN) {
+	} else if (tm->sb.missed == TRACEMAP_MISSED_UNKNOWN) {
 		if (tm->have_swap && m->overrun > tm->swap_overrun) {
-			rd->loss = TM_LOSS_COUNTED;
-			rd->source = TM_SRC_OVERRUN;
+			rd->loss = TRACEMAP_LOSS_COUNTED;
+			rd->source = TRACEMAP_SRC_OVERRUN;
 			rd->count = m->overrun - tm->swap_overrun;
 		} else {
-			rd->loss = TM_LOSS_UNKNOWN;
+			rd->loss = TRACEMAP_LOSS_UNKNOWN;
 		}
 	}
 	tm->swap_overrun = m->overrun;
@@ -915,7 +923,7 @@ static void subbuf_loss(struct tracemap *tm, struct tm_reader *rd)
 }
 
 /* Events dropped (overwrite off) since the last look, into rd. */
-static int check_dropped(struct tracemap *tm, struct tm_reader *rd)
+static int check_dropped(struct tracemap *tm, struct tracemap_reader *rd)
 {
 	int64_t d = read_dropped(tm);
 
@@ -925,9 +933,9 @@ static int check_dropped(struct tracemap *tm, struct tm_reader *rd)
 			    tm->cpu, tm->cpu);
 	if ((uint64_t)d <= tm->dropped) {
 		tm->dropped = (uint64_t)d; /* a reset takes it back to 0 */
-	} else if (rd->loss == TM_LOSS_NONE) {
-		rd->loss = TM_LOSS_DROPPED;
-		rd->source = TM_SRC_STATS;
+	} else if (rd->loss == TRACEMAP_LOSS_NONE) {
+		rd->loss = TRACEMAP_LOSS_DROPPED;
+		rd->source = TRACEMAP_SRC_STATS;
 		rd->count = (uint64_t)d - tm->dropped;
 		tm->dropped = (uint64_t)d;
 	} /* else: reported by the next call */
@@ -937,7 +945,7 @@ static int check_dropped(struct tracemap *tm, struct tm_reader *rd)
 /* Should this call wait? Once after a call that found nothing. */
 static bool should_wait(struct tracemap *tm)
 {
-	if ((tm->flags & TM_NONBLOCK) || !tm->drained)
+	if ((tm->flags & TRACEMAP_NONBLOCK) || !tm->drained)
 		return false;
 	/* A wake that came before we got here: do not wait for the next. */
 	if (__atomic_exchange_n(&tm->wake, 0, __ATOMIC_ACQ_REL))
@@ -980,7 +988,7 @@ static int op_read(struct tracemap *tm)
 	return (int)(n > 0);
 }
 
-static int get_reader_read(struct tracemap *tm, struct tm_reader *rd)
+static int get_reader_read(struct tracemap *tm, struct tracemap_reader *rd)
 {
 	int r = blocking(tm, should_wait(tm), op_read);
 
@@ -1000,8 +1008,8 @@ static int get_reader_read(struct tracemap *tm, struct tm_reader *rd)
 	}
 	if (r == 0)
 		return check_dropped(tm, rd);
-	r = tm_subbuf_load(&tm->sb, &tm->layout, tm->copy, tm->subbuf_size,
-			   false);
+	r = tracemap_subbuf_load(&tm->sb, &tm->layout, tm->copy,
+				 tm->subbuf_size, false);
 	if (r)
 		return fail(tm, r,
 			    "cpu%d: sub-buffer %llu: commit past its end",
@@ -1010,25 +1018,25 @@ static int get_reader_read(struct tracemap *tm, struct tm_reader *rd)
 	rd->id = (uint32_t)tm->seq++;
 	rd->ts = tm->sb.ts;
 	if (tm->sb.missed > 0) {
-		rd->loss = TM_LOSS_COUNTED;
-		rd->source = TM_SRC_SUBBUF;
+		rd->loss = TRACEMAP_LOSS_COUNTED;
+		rd->source = TRACEMAP_SRC_SUBBUF;
 		rd->count = (uint64_t)tm->sb.missed;
-	} else if (tm->sb.missed == TM_MISSED_UNKNOWN) {
-		rd->loss = TM_LOSS_UNKNOWN;
+	} else if (tm->sb.missed == TRACEMAP_MISSED_UNKNOWN) {
+		rd->loss = TRACEMAP_LOSS_UNKNOWN;
 	}
 	return 1;
 }
 
-static int get_reader_mmap(struct tracemap *tm, struct tm_reader *rd)
+static int get_reader_mmap(struct tracemap *tm, struct tracemap_reader *rd)
 {
 	const struct trace_buffer_meta *m = tm->meta;
-	enum tm_loss moved = tm->pending ? tm->pending : meta_moved(tm);
+	enum tracemap_loss moved = tm->pending ? tm->pending : meta_moved(tm);
 	bool wait = should_wait(tm);
 	int tries = 0, r;
 	uint32_t id, read;
 	uint64_t taken;
 
-	if (moved != TM_LOSS_NONE) {
+	if (moved != TRACEMAP_LOSS_NONE) {
 		r = resync(tm, moved, rd);
 		if (r)
 			return r;
@@ -1036,13 +1044,13 @@ static int get_reader_mmap(struct tracemap *tm, struct tm_reader *rd)
 	}
 again:
 	taken = tally_taken(tm);
-	if (taken && rd->loss == TM_LOSS_NONE) {
+	if (taken && rd->loss == TRACEMAP_LOSS_NONE) {
 		/* say so before the next GET_READER; the caller calls again */
 		fail(tm, 0,
 		     "another reader is consuming cpu%d: it took %llu events, lost here",
 		     tm->cpu, (unsigned long long)taken);
-		rd->loss = TM_LOSS_OTHER_READER;
-		rd->source = TM_SRC_READ_COUNT;
+		rd->loss = TRACEMAP_LOSS_OTHER_READER;
+		rd->source = TRACEMAP_SRC_READ_COUNT;
 		rd->count = taken;
 		tm->tally.base += taken;
 		return 1;
@@ -1065,11 +1073,11 @@ again:
 		 * assumes we consumed. Events appended after we last looked
 		 * are still there: keep our own position.
 		 */
-		struct tm_event ev;
-		struct tm_subbuf probe = tm->sb;
+		struct tracemap_event ev;
+		struct tracemap_subbuf probe = tm->sb;
 
-		r = tm_subbuf_next(&probe, &ev);
-		if (r == -ESTALE && rd->loss == TM_LOSS_NONE) {
+		r = tracemap_subbuf_next(&probe, &ev);
+		if (r == -ESTALE && rd->loss == TRACEMAP_LOSS_NONE) {
 			r = resync(tm, why_stale(tm), rd);
 			if (r)
 				return r;
@@ -1096,9 +1104,9 @@ again:
 	return 1;
 }
 
-int tracemap_get_reader(struct tracemap *tm, struct tm_reader *rd)
+int tracemap_get_reader(struct tracemap *tm, struct tracemap_reader *rd)
 {
-	struct tm_reader ignored;
+	struct tracemap_reader ignored;
 	int r;
 
 	if (!rd)
@@ -1107,7 +1115,7 @@ int tracemap_get_reader(struct tracemap *tm, struct tm_reader *rd)
 	rd->id = tm->reader_id;
 	if (tm->fd < 0)
 		return fail(tm, -EBADF, "cpu%d: not open", tm->cpu);
-	if (tm->mode == TM_MODE_READ)
+	if (tm->mode == TRACEMAP_MODE_READ)
 		r = get_reader_read(tm, rd);
 	else
 		r = get_reader_mmap(tm, rd);
@@ -1130,7 +1138,7 @@ const char *tracemap_error(const struct tracemap *tm)
 	return tm->err;
 }
 
-enum tm_mode tracemap_mode(const struct tracemap *tm)
+enum tracemap_mode tracemap_mode(const struct tracemap *tm)
 {
 	return tm->mode;
 }
@@ -1152,18 +1160,18 @@ uint32_t tracemap_subbuf_size(const struct tracemap *tm)
 
 const struct trace_buffer_meta *tracemap_meta(const struct tracemap *tm)
 {
-	return tm->mode == TM_MODE_MMAP ? tm->meta : NULL;
+	return tm->mode == TRACEMAP_MODE_MMAP ? tm->meta : NULL;
 }
 
-const char *tm_loss_name(enum tm_loss loss)
+const char *tracemap_loss_name(enum tracemap_loss loss)
 {
 	static const char *const names[] = {
-		[TM_LOSS_NONE] = "none",
-		[TM_LOSS_COUNTED] = "counted",
-		[TM_LOSS_UNKNOWN] = "unknown",
-		[TM_LOSS_DROPPED] = "dropped",
-		[TM_LOSS_RESET] = "reset",
-		[TM_LOSS_OTHER_READER] = "other reader",
+		[TRACEMAP_LOSS_NONE] = "none",
+		[TRACEMAP_LOSS_COUNTED] = "counted",
+		[TRACEMAP_LOSS_UNKNOWN] = "unknown",
+		[TRACEMAP_LOSS_DROPPED] = "dropped",
+		[TRACEMAP_LOSS_RESET] = "reset",
+		[TRACEMAP_LOSS_OTHER_READER] = "other reader",
 	};
 
 	if ((unsigned int)loss < sizeof(names) / sizeof(names[0]))
@@ -1181,7 +1189,8 @@ static bool is_field_line(const char *line, const char *end)
 	return end - line >= 6 && !memcmp(line, "field:", 6);
 }
 
-int tm_format_parse(struct tm_format *f, const char *system, const char *text)
+int tracemap_format_parse(struct tracemap_format *f, const char *system,
+			  const char *text)
 {
 	int cap = 0, r = 0;
 
@@ -1202,12 +1211,12 @@ int tm_format_parse(struct tm_format *f, const char *system, const char *text)
 			long id = number_after(line, end, "ID: ");
 
 			/* common_type, the ID in every record, is 16 bits */
-			if (id < 0 || id > TM_ID_MAX)
+			if (id < 0 || id > TRACEMAP_ID_MAX)
 				r = -EBADMSG;
 			f->id = (int)(r ? -1 : id);
 		} else if (is_field_line(line, end)) {
 			if (f->nr_fields == cap) {
-				struct tm_field *n;
+				struct tracemap_field *n;
 
 				cap = cap ? 2 * cap : 8;
 				n = realloc(f->fields,
@@ -1238,7 +1247,7 @@ int tm_format_parse(struct tm_format *f, const char *system, const char *text)
 }
 
 /* Count a format file that could not be used; describe the first. */
-static void format_failed(struct tm_formats *fs, const char *path, int e)
+static void format_failed(struct tracemap_formats *fs, const char *path, int e)
 {
 	if (!fs->failed++)
 		msg(fs->err, sizeof(fs->err), "%s: %s", path, strerror(e));
@@ -1246,13 +1255,13 @@ static void format_failed(struct tm_formats *fs, const char *path, int e)
 
 static int cmp_id(const void *a, const void *b)
 {
-	const struct tm_format *x = a, *y = b;
+	const struct tracemap_format *x = a, *y = b;
 
 	return (x->id > y->id) - (x->id < y->id);
 }
 
 /* Sort by ID and build the ID -> format index. */
-static int index_formats(struct tm_formats *fs)
+static int index_formats(struct tracemap_formats *fs)
 {
 	if (!fs->n)
 		return 0;
@@ -1267,8 +1276,8 @@ static int index_formats(struct tm_formats *fs)
 }
 
 /* Add the formats of one system directory. 0 or -ENOMEM. */
-static int load_system(struct tm_formats *fs, size_t *cap, const char *dir,
-		       const char *system)
+static int load_system(struct tracemap_formats *fs, size_t *cap,
+		       const char *dir, const char *system)
 {
 	char path[1024];
 	struct dirent *e;
@@ -1286,7 +1295,7 @@ static int load_system(struct tm_formats *fs, size_t *cap, const char *dir,
 		return 0;
 	}
 	while (!r && (e = readdir(sys))) {
-		struct tm_format f;
+		struct tracemap_format f;
 		char *text;
 
 		if (e->d_name[0] == '.')
@@ -1304,7 +1313,7 @@ static int load_system(struct tm_formats *fs, size_t *cap, const char *dir,
 				format_failed(fs, path, errno);
 			continue;
 		}
-		r = tm_format_parse(&f, system, text);
+		r = tracemap_format_parse(&f, system, text);
 		free(text);
 		if (r == -ENOMEM)
 			break;
@@ -1315,7 +1324,8 @@ static int load_system(struct tm_formats *fs, size_t *cap, const char *dir,
 		}
 		if (fs->n == *cap) {
 			size_t c = *cap ? 2 * *cap : 64;
-			struct tm_format *v = realloc(fs->v, c * sizeof(*v));
+			struct tracemap_format *v =
+				realloc(fs->v, c * sizeof(*v));
 
 			if (!v) {
 				free(f.fields);
@@ -1331,7 +1341,7 @@ static int load_system(struct tm_formats *fs, size_t *cap, const char *dir,
 	return r;
 }
 
-int tm_formats_load(struct tm_formats *fs, const char *dir)
+int tracemap_formats_load(struct tracemap_formats *fs, const char *dir)
 {
 	char path[1024];
 	struct dirent *s;
@@ -1357,23 +1367,24 @@ int tm_formats_load(struct tm_formats *fs, const char *dir)
 	if (!r)
 		r = index_formats(fs);
 	if (r) {
-		tm_formats_free(fs);
+		tracemap_formats_free(fs);
 		msg(fs->err, sizeof(fs->err), "%s: %s", path, strerror(-r));
 		return r;
 	}
 	return (int)fs->n;
 }
 
-const struct tm_format *tm_formats_find(const struct tm_formats *fs, int id)
+const struct tracemap_format *
+tracemap_formats_find(const struct tracemap_formats *fs, int id)
 {
 	if (id < 0 || (uint32_t)id >= fs->nr_ids || !fs->by_id[id])
 		return NULL;
 	return &fs->v[fs->by_id[id] - 1];
 }
 
-const struct tm_format *tm_formats_find_name(const struct tm_formats *fs,
-					     const char *system,
-					     const char *name)
+const struct tracemap_format *
+tracemap_formats_find_name(const struct tracemap_formats *fs,
+			   const char *system, const char *name)
 {
 	for (size_t i = 0; i < fs->n; i++)
 		if (!strcmp(fs->v[i].name, name) &&
@@ -1382,8 +1393,8 @@ const struct tm_format *tm_formats_find_name(const struct tm_formats *fs,
 	return NULL;
 }
 
-const struct tm_field *tm_format_field(const struct tm_format *f,
-				       const char *name)
+const struct tracemap_field *
+tracemap_format_field(const struct tracemap_format *f, const char *name)
 {
 	for (int i = 0; i < f->nr_fields; i++)
 		if (!strcmp(f->fields[i].name, name))
@@ -1391,7 +1402,7 @@ const struct tm_field *tm_format_field(const struct tm_format *f,
 	return NULL;
 }
 
-void tm_formats_free(struct tm_formats *fs)
+void tracemap_formats_free(struct tracemap_formats *fs)
 {
 	for (size_t i = 0; i < fs->n; i++)
 		free(fs->v[i].fields);
@@ -1403,7 +1414,7 @@ void tm_formats_free(struct tm_formats *fs)
 	fs->nr_ids = 0;
 }
 
-int tm_event_type(const struct tm_event *ev)
+int tracemap_event_type(const struct tracemap_event *ev)
 {
 	uint16_t t;
 
@@ -1413,8 +1424,8 @@ int tm_event_type(const struct tm_event *ev)
 	return t;
 }
 
-int tm_field_value(const struct tm_field *fl, const struct tm_event *ev,
-		   uint64_t *val)
+int tracemap_field_value(const struct tracemap_field *fl,
+			 const struct tracemap_event *ev, uint64_t *val)
 {
 	const unsigned char *p = (const unsigned char *)ev->data + fl->offset;
 	uint8_t u8;
@@ -1450,8 +1461,9 @@ int tm_field_value(const struct tm_field *fl, const struct tm_event *ev,
 	return 0;
 }
 
-int tm_field_bytes(const struct tm_field *fl, const struct tm_event *ev,
-		   const void **data, uint32_t *len)
+int tracemap_field_bytes(const struct tracemap_field *fl,
+			 const struct tracemap_event *ev, const void **data,
+			 uint32_t *len)
 {
 	const unsigned char *d = ev->data;
 	uint64_t off = fl->offset, size = fl->size;
@@ -1466,7 +1478,7 @@ int tm_field_bytes(const struct tm_field *fl, const struct tm_event *ev,
 			return -EBADMSG;
 		loc = get_u32(d + fl->offset);
 		off = loc & 0xffff;
-		if (fl->array == TM_ARRAY_REL_LOC)
+		if (fl->array == TRACEMAP_ARRAY_REL_LOC)
 			off += fl->offset + 4;
 		size = loc >> 16;
 	}
@@ -1507,15 +1519,17 @@ static void put_str(struct out *o, const unsigned char *s, size_t n)
 	}
 }
 
-int tm_format_payload(const struct tm_format *f, const struct tm_event *ev,
-		      char *buf, size_t len)
+int tracemap_format_payload(const struct tracemap_format *f,
+			    const struct tracemap_event *ev, char *buf,
+			    size_t len)
 {
 	struct out o = { buf, len, 0 };
 
 	if (len)
 		buf[0] = '\0';
 	if (!strcmp(f->system, "ftrace") && !strcmp(f->name, "print")) {
-		const struct tm_field *fl = tm_format_field(f, "buf");
+		const struct tracemap_field *fl =
+			tracemap_format_field(f, "buf");
 
 		if (fl && fl->offset <= ev->size) {
 			const unsigned char *s =
@@ -1531,7 +1545,7 @@ int tm_format_payload(const struct tm_format *f, const struct tm_event *ev,
 		}
 	}
 	for (int i = 0; i < f->nr_fields; i++) {
-		const struct tm_field *fl = &f->fields[i];
+		const struct tracemap_field *fl = &f->fields[i];
 		const unsigned char *p;
 		const void *data;
 		uint32_t size;
@@ -1541,7 +1555,7 @@ int tm_format_payload(const struct tm_format *f, const struct tm_event *ev,
 			continue;
 		put(&o, "%s%s=", o.used ? " " : "", fl->name);
 		if (fl->array) {
-			if (tm_field_bytes(fl, ev, &data, &size)) {
+			if (tracemap_field_bytes(fl, ev, &data, &size)) {
 				put(&o, "?");
 			} else if (strstr(fl->type, "char")) {
 				put(&o, "\"");
@@ -1552,7 +1566,7 @@ int tm_format_payload(const struct tm_format *f, const struct tm_event *ev,
 				for (uint32_t j = 0; j < size; j++)
 					put(&o, "%s%02x", j ? "" : "0x", p[j]);
 			}
-		} else if (tm_field_value(fl, ev, &u) == -EINVAL) {
+		} else if (tracemap_field_value(fl, ev, &u) == -EINVAL) {
 			/* an odd-sized scalar: its bytes */
 			if ((uint64_t)fl->offset + fl->size > ev->size) {
 				put(&o, "?");

@@ -19,15 +19,15 @@
  * saved_cmdlines. A copy needs only the first two and the formats.
  *
  * Use:
- *   tracedat_create(&td, "trace.dat", dir, nr_cpus, subbuf_size);
- *   tracedat_add(&td, cpu, subbuf) for each sub-buffer, in the order the
- *     CPU's reader got them (or tracedat_add_capture(), or the
- *     tracedat_map_*() calls around a tracemap reader);
- *   tracedat_finish(&td, flags) writes the file, or tracedat_discard().
- * Errors are negative errno values; tracedat_error() has one line.
+ *   tracemap_dat_create(&td, "trace.dat", dir, nr_cpus, subbuf_size);
+ *   tracemap_dat_add(&td, cpu, subbuf) for each sub-buffer, in the order the
+ *     CPU's reader got them (or tracemap_dat_add_capture(), or the
+ *     tracemap_dat_map_*() calls around a tracemap reader);
+ *   tracemap_dat_finish(&td, flags) writes the file, or tracemap_dat_discard().
+ * Errors are negative errno values; tracemap_dat_error() has one line.
  */
-#ifndef TRACEDAT_H
-#define TRACEDAT_H
+#ifndef TRACEMAP_DAT_H
+#define TRACEMAP_DAT_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -35,11 +35,11 @@
 
 #include "tracemap.h"
 
-/* tracedat_finish() flags */
-#define TRACEDAT_KALLSYMS 1 /* add /proc/kallsyms (function names) */
+/* tracemap_dat_finish() flags */
+#define TRACEMAP_DAT_KALLSYMS 1 /* add /proc/kallsyms (function names) */
 
 /* What one CPU of the file holds; private to tracedat.c. */
-struct tracedat_cpu {
+struct tracemap_dat_cpu {
 	FILE *data; /* temporary file: the CPU's sub-buffers in order */
 	uint64_t subbufs; /* how many */
 	unsigned char *copy; /* mapped reader: last copy of its sub-buffer */
@@ -49,12 +49,12 @@ struct tracedat_cpu {
 };
 
 /* A trace.dat being written. The fields are private to tracedat.c. */
-struct tracedat {
+struct tracemap_dat {
 	char path[4096], dir[4096];
 	int nr_cpus;
 	uint32_t subbuf_size;
-	struct tm_layout layout;
-	struct tracedat_cpu *cpus;
+	struct tracemap_layout layout;
+	struct tracemap_dat_cpu *cpus;
 	char err[512];
 };
 
@@ -62,48 +62,51 @@ struct tracedat {
  * Start a file for CPUs 0..nr_cpus-1 and sub-buffers of subbuf_size bytes
  * (header included). dir: where events/header_page and the rest are read
  * (tracefs, an instance, or a copy); header_page is checked now. Nothing
- * is written to path before tracedat_finish(). Returns 0, -EINVAL (bad
+ * is written to path before tracemap_dat_finish(). Returns 0, -EINVAL (bad
  * size or CPU count), -EBADMSG (header_page makes no sense), or -errno.
  */
-int tracedat_create(struct tracedat *td, const char *path, const char *dir,
-		    int nr_cpus, uint32_t subbuf_size);
+int tracemap_dat_create(struct tracemap_dat *td, const char *path,
+			const char *dir, int nr_cpus, uint32_t subbuf_size);
 /*
  * Append one sub-buffer of subbuf_size bytes to CPU cpu's data, as-is. It
  * is checked first: -EBADMSG when its commit or one of its records cannot
  * be right (trace-cmd would stop reading the CPU there).
  */
-int tracedat_add(struct tracedat *td, int cpu, const void *subbuf);
+int tracemap_dat_add(struct tracemap_dat *td, int cpu, const void *subbuf);
 /*
  * Append every sub-buffer of file (what read() of trace_pipe_raw returned:
  * whole sub-buffers) to CPU cpu. Returns the number of sub-buffers added
  * or -errno (-EBADMSG: a partial or corrupt sub-buffer, named in the
  * error text).
  */
-long tracedat_add_capture(struct tracedat *td, int cpu, const char *file);
+long tracemap_dat_add_capture(struct tracemap_dat *td, int cpu,
+			      const char *file);
 /*
  * Around a mapped tracemap reader of CPU cpu, to record what it consumes:
- *   tracedat_map_before(): before every tracemap_get_reader(tm, &rd);
- *   tracedat_map_after(): after it, with what it filled in rd;
- *   tracedat_map_end(): once, after the last events, before closing tm.
+ *   tracemap_dat_map_before(): before every tracemap_get_reader(tm, &rd);
+ *   tracemap_dat_map_after(): after it, with what it filled in rd;
+ *   tracemap_dat_map_end(): once, after the last events, before closing tm.
  * A sub-buffer is stored once, when the reader leaves it, with the
  * events it held when the reader last looked (a copy taken before the
  * GET_READER that gave it back to the writer). -EOPNOTSUPP when tm reads
- * with read() (TM_MODE_READ): use tracedat_add() on its copies then.
+ * with read() (TRACEMAP_MODE_READ): use tracemap_dat_add() on its copies then.
  */
-int tracedat_map_before(struct tracedat *td, int cpu,
-			const struct tracemap *tm);
-int tracedat_map_after(struct tracedat *td, int cpu, const struct tracemap *tm,
-		       const struct tm_reader *rd);
-int tracedat_map_end(struct tracedat *td, int cpu, const struct tracemap *tm);
+int tracemap_dat_map_before(struct tracemap_dat *td, int cpu,
+			    const struct tracemap *tm);
+int tracemap_dat_map_after(struct tracemap_dat *td, int cpu,
+			   const struct tracemap *tm,
+			   const struct tracemap_reader *rd);
+int tracemap_dat_map_end(struct tracemap_dat *td, int cpu,
+			 const struct tracemap *tm);
 /*
  * Write the file: the headers and formats read from dir now (so a live
  * recording gets the saved_cmdlines of its tasks), then each CPU's data.
  * Frees everything, also on failure (then the file is removed).
  */
-int tracedat_finish(struct tracedat *td, int flags);
+int tracemap_dat_finish(struct tracemap_dat *td, int flags);
 /* Free everything; write nothing. */
-void tracedat_discard(struct tracedat *td);
+void tracemap_dat_discard(struct tracemap_dat *td);
 /* The text of the last failure. */
-const char *tracedat_error(const struct tracedat *td);
+const char *tracemap_dat_error(const struct tracemap_dat *td);
 
-#endif /* TRACEDAT_H */
+#endif /* TRACEMAP_DAT_H */

@@ -12,7 +12,7 @@
  *   data              right after the commit word
  * A process whose long is not the kernel's (a 32-bit program on a 64-bit
  * kernel) must take the commit size and the data offset from
- * events/header_page; tm_layout_load() in tracemap.h does.
+ * events/header_page; tracemap_layout_load() in tracemap.h does.
  */
 #ifndef RING_BUFFER_FORMAT_H
 #define RING_BUFFER_FORMAT_H

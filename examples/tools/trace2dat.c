@@ -13,7 +13,7 @@
  * sub-buffers; "-" for a CPU without data.
  * Prints "trace2dat: N sub-buffers of CPUs 0..M into OUTPUT".
  * Exit status: 0, 1 on an error (one line on stderr), 2 on bad usage
- * (examples/cli.h).
+ * (examples/common/cli.h).
  */
 #include <getopt.h>
 #include <limits.h>
@@ -35,7 +35,7 @@ static const char usage_text[] =
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = { CLI_OPT_HELP, CLI_OPT_END };
-	struct tracedat td;
+	struct tracemap_dat td;
 	long size, total = 0;
 	int opt, r, nr;
 
@@ -49,25 +49,25 @@ int main(int argc, char **argv)
 	nr = argc - optind - 3;
 	if (cli_number("SUBBUF_SIZE", argv[1], 64, 1L << 30, &size))
 		return 2;
-	r = tracedat_create(&td, argv[2], argv[0], nr, (uint32_t)size);
+	r = tracemap_dat_create(&td, argv[2], argv[0], nr, (uint32_t)size);
 	for (int cpu = 0; !r && cpu < nr; cpu++) {
 		long n = 0;
 
 		if (strcmp(argv[3 + cpu], "-"))
-			n = tracedat_add_capture(&td, cpu, argv[3 + cpu]);
+			n = tracemap_dat_add_capture(&td, cpu, argv[3 + cpu]);
 		if (n < 0)
 			r = (int)n;
 		else
 			total += n;
 	}
 	if (r) {
-		fprintf(stderr, "trace2dat: %s\n", tracedat_error(&td));
-		tracedat_discard(&td);
+		fprintf(stderr, "trace2dat: %s\n", tracemap_dat_error(&td));
+		tracemap_dat_discard(&td);
 		return 1;
 	}
-	r = tracedat_finish(&td, 0);
+	r = tracemap_dat_finish(&td, 0);
 	if (r) {
-		fprintf(stderr, "trace2dat: %s\n", tracedat_error(&td));
+		fprintf(stderr, "trace2dat: %s\n", tracemap_dat_error(&td));
 		return 1;
 	}
 	printf("trace2dat: %ld sub-buffers of CPUs 0..%d into %s\n", total,

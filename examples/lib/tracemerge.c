@@ -6,6 +6,7 @@
  * watermark ms after that head was read.
  */
 #include "tracemerge.h"
+#include "tracemap_internal.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -18,7 +19,7 @@
 
 /* Set the handle's error text; returns code (a negative errno). */
 #define fail(h, code, ...) \
-	tm_error_set((h)->err, sizeof((h)->err), code, __VA_ARGS__)
+	tracemap_error_set((h)->err, sizeof((h)->err), code, __VA_ARGS__)
 
 static uint64_t now_ns(void)
 {
@@ -28,7 +29,7 @@ static uint64_t now_ns(void)
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-void tm_merge_close(struct tm_merge *m)
+void tracemap_merge_close(struct tracemap_merge *m)
 {
 	for (int i = 0; i < m->n; i++)
 		tracemap_close(&m->cpus[i].tm);
@@ -39,12 +40,12 @@ void tm_merge_close(struct tm_merge *m)
 	m->n = 0;
 }
 
-static int open_one(struct tm_merge *m, const char *tracefs,
+static int open_one(struct tracemap_merge *m, const char *tracefs,
 		    const char *instance, int cpu, int flags)
 {
-	struct tm_merge_cpu *c = &m->cpus[m->n];
+	struct tracemap_merge_cpu *c = &m->cpus[m->n];
 	int r = tracemap_open(&c->tm, tracefs, instance, cpu,
-			      flags | TM_NONBLOCK);
+			      flags | TRACEMAP_NONBLOCK);
 
 	if (r)
 		return fail(m, r, "%s", tracemap_error(&c->tm));
@@ -54,20 +55,20 @@ static int open_one(struct tm_merge *m, const char *tracefs,
 	return 0;
 }
 
-int tm_merge_open(struct tm_merge *m, const char *tracefs, const char *instance,
-		  const int *cpus, int n, int flags)
+int tracemap_merge_open(struct tracemap_merge *m, const char *tracefs,
+			const char *instance, const int *cpus, int n, int flags)
 {
 	int cap = cpus ? n : MAX_CPUS, r = 0;
 	char offline_err[sizeof(m->err)];
 
 	memset(m, 0, sizeof(*m));
-	m->watermark_ms = TM_MERGE_WATERMARK_MS;
+	m->watermark_ms = TRACEMAP_MERGE_WATERMARK_MS;
 	if (cap <= 0 || cap > MAX_CPUS)
 		return fail(m, -EINVAL, "%d CPUs: need 1 to %d", cap, MAX_CPUS);
 	m->cpus = calloc((size_t)cap, sizeof(*m->cpus));
 	m->pfds = calloc((size_t)cap, sizeof(*m->pfds));
 	if (!m->cpus || !m->pfds) {
-		tm_merge_close(m);
+		tracemap_merge_close(m);
 		return fail(m, -ENOMEM, "out of memory");
 	}
 	for (int i = 0; i < cap && !r; i++) {
@@ -84,7 +85,7 @@ int tm_merge_open(struct tm_merge *m, const char *tracefs, const char *instance,
 		char err[sizeof(m->err)];
 
 		memcpy(err, m->err, sizeof(err));
-		tm_merge_close(m);
+		tracemap_merge_close(m);
 		memcpy(m->err, err, sizeof(err));
 		return r;
 	}
@@ -93,47 +94,49 @@ int tm_merge_open(struct tm_merge *m, const char *tracefs, const char *instance,
 	return m->n;
 }
 
-void tm_merge_set_watermark(struct tm_merge *m, int ms)
+void tracemap_merge_set_watermark(struct tracemap_merge *m, int ms)
 {
 	m->watermark_ms = ms < 0 ? 0 : ms;
 }
 
-void tm_merge_set_hook(struct tm_merge *m, tm_merge_hook hook, void *arg)
+void tracemap_merge_set_hook(struct tracemap_merge *m, tracemap_merge_hook hook,
+			     void *arg)
 {
 	m->hook = hook;
 	m->hook_arg = arg;
 }
 
-void tm_merge_drain(struct tm_merge *m)
+void tracemap_merge_drain(struct tracemap_merge *m)
 {
 	m->draining = true;
 	for (int i = 0; i < m->n; i++)
 		m->cpus[i].empty = false; /* look once more at each */
 }
 
-struct tracemap *tm_merge_map(struct tm_merge *m, int idx)
+struct tracemap *tracemap_merge_map(struct tracemap_merge *m, int idx)
 {
 	return idx >= 0 && idx < m->n ? &m->cpus[idx].tm : NULL;
 }
 
-int tm_merge_count(const struct tm_merge *m)
+int tracemap_merge_count(const struct tracemap_merge *m)
 {
 	return m->n;
 }
 
-const char *tm_merge_error(const struct tm_merge *m)
+const char *tracemap_merge_error(const struct tracemap_merge *m)
 {
 	return m->err;
 }
 
-static bool has_head(const struct tm_merge_cpu *c)
+static bool has_head(const struct tracemap_merge_cpu *c)
 {
 	return c->have_ev || c->have_loss;
 }
 
-static int get_reader(struct tm_merge *m, int i, struct tm_reader *rd)
+static int get_reader(struct tracemap_merge *m, int i,
+		      struct tracemap_reader *rd)
 {
-	struct tm_merge_cpu *c = &m->cpus[i];
+	struct tracemap_merge_cpu *c = &m->cpus[i];
 	int r = m->hook ? m->hook(m->hook_arg, i, &c->tm, NULL) : 0;
 
 	if (r)
@@ -151,10 +154,10 @@ static int get_reader(struct tm_merge *m, int i, struct tm_reader *rd)
 }
 
 /* Give CPU i a head if it has none: its next event, or a loss. */
-static int refill(struct tm_merge *m, int i)
+static int refill(struct tracemap_merge *m, int i)
 {
-	struct tm_merge_cpu *c = &m->cpus[i];
-	struct tm_reader rd;
+	struct tracemap_merge_cpu *c = &m->cpus[i];
+	struct tracemap_reader rd;
 
 	/* a few rounds: "maybe more" from GET_READER can find nothing */
 	for (int tries = 0; !has_head(c) && tries < 4; tries++) {
@@ -171,7 +174,7 @@ static int refill(struct tm_merge *m, int i)
 		r = get_reader(m, i, &rd);
 		if (r < 0)
 			return r;
-		if (rd.loss != TM_LOSS_NONE) {
+		if (rd.loss != TRACEMAP_LOSS_NONE) {
 			c->loss = rd;
 			c->loss_ts = rd.new_subbuf ? rd.ts : c->last_ts;
 			c->have_loss = true;
@@ -189,18 +192,18 @@ static int refill(struct tm_merge *m, int i)
 	return 0;
 }
 
-static uint64_t head_ts(const struct tm_merge_cpu *c)
+static uint64_t head_ts(const struct tracemap_merge_cpu *c)
 {
 	return c->have_loss ? c->loss_ts : c->ev.ts;
 }
 
 /* The CPU with the earliest head (a loss before an event of the same time). */
-static int earliest(const struct tm_merge *m)
+static int earliest(const struct tracemap_merge *m)
 {
 	int best = -1;
 
 	for (int i = 0; i < m->n; i++) {
-		const struct tm_merge_cpu *c = &m->cpus[i], *b;
+		const struct tracemap_merge_cpu *c = &m->cpus[i], *b;
 
 		if (!has_head(c))
 			continue;
@@ -217,7 +220,7 @@ static int earliest(const struct tm_merge *m)
 }
 
 /* poll() the CPUs (only those without a head when idle_only). */
-static int wait_fds(struct tm_merge *m, int ms, bool idle_only)
+static int wait_fds(struct tracemap_merge *m, int ms, bool idle_only)
 {
 	for (int i = 0; i < m->n; i++)
 		m->pfds[i].fd = (!idle_only || !has_head(&m->cpus[i])) ?
@@ -228,9 +231,10 @@ static int wait_fds(struct tm_merge *m, int ms, bool idle_only)
 	return 0;
 }
 
-static void take(struct tm_merge *m, int i, struct tm_merge_item *it)
+static void take(struct tracemap_merge *m, int i,
+		 struct tracemap_merge_item *it)
 {
-	struct tm_merge_cpu *c = &m->cpus[i];
+	struct tracemap_merge_cpu *c = &m->cpus[i];
 
 	memset(it, 0, sizeof(*it));
 	it->idx = i;
@@ -248,7 +252,8 @@ static void take(struct tm_merge *m, int i, struct tm_merge_item *it)
 	}
 }
 
-int tm_merge_next(struct tm_merge *m, struct tm_merge_item *it, int timeout_ms)
+int tracemap_merge_next(struct tracemap_merge *m,
+			struct tracemap_merge_item *it, int timeout_ms)
 {
 	uint64_t start = now_ns();
 	bool waited = false;
@@ -293,7 +298,7 @@ int tm_merge_next(struct tm_merge *m, struct tm_merge_item *it, int timeout_ms)
 		need = m->cpus[best].seen_at +
 		       (uint64_t)m->watermark_ms * 1000000;
 		for (int i = 0; i < m->n; i++) {
-			const struct tm_merge_cpu *c = &m->cpus[i];
+			const struct tracemap_merge_cpu *c = &m->cpus[i];
 
 			if (!has_head(c) && c->checked_at < need) {
 				idle_ms = now >= need ?

@@ -47,7 +47,7 @@ int main(int argc, char **argv)
 	};
 	const char *tracefs = NULL;
 	long cpu = 0, count = 4;
-	int flags = TM_NONBLOCK, opt, ret = 0;
+	int flags = TRACEMAP_NONBLOCK, opt, ret = 0;
 	struct tracemap tm;
 
 	cli_start("reader_swap");
@@ -79,8 +79,8 @@ int main(int argc, char **argv)
 	}
 	for (int i = 1; i <= count; i++) {
 		const struct trace_buffer_meta *meta = tracemap_meta(&tm);
-		struct tm_reader rd;
-		struct tm_event ev;
+		struct tracemap_reader rd;
+		struct tracemap_event ev;
 		int events = 0, r;
 
 		print_meta("before", i, meta);
@@ -95,12 +95,13 @@ int main(int argc, char **argv)
 		while ((r = tracemap_next(&tm, &ev)) > 0)
 			events++;
 		print_meta("after", i, meta);
-		if (rd.loss == TM_LOSS_COUNTED || rd.loss == TM_LOSS_DROPPED)
+		if (rd.loss == TRACEMAP_LOSS_COUNTED ||
+		    rd.loss == TRACEMAP_LOSS_DROPPED)
 			printf(" events=%d missed=%llu\n", events,
 			       (unsigned long long)rd.count);
-		else if (rd.loss != TM_LOSS_NONE)
+		else if (rd.loss != TRACEMAP_LOSS_NONE)
 			printf(" events=%d missed=%s\n", events,
-			       tm_loss_name(rd.loss));
+			       tracemap_loss_name(rd.loss));
 		else
 			printf(" events=%d missed=0\n", events);
 		if (r < 0) {

@@ -13,7 +13,7 @@
  * watermark_ms and about twice that, and an event that another CPU
  * commits more than watermark_ms after a later event was read can come
  * out of order (the ring buffer commits an event within microseconds of
- * taking its time stamp). tm_merge_drain() stops the waiting: what the
+ * taking its time stamp). tracemap_merge_drain() stops the waiting: what the
  * buffers hold is returned in order without looking at idle CPUs again
  * (for --nonblock and for the last read before exit).
  */
@@ -26,42 +26,45 @@
 
 #include "tracemap.h"
 
-#define TM_MERGE_WATERMARK_MS 10 /* the default watermark */
+#define TRACEMAP_MERGE_WATERMARK_MS 10 /* the default watermark */
 
 /* Called before (rd NULL) and after every tracemap_get_reader() of CPU idx. */
-typedef int (*tm_merge_hook)(void *arg, int idx, const struct tracemap *tm,
-			     const struct tm_reader *rd);
+typedef int (*tracemap_merge_hook)(void *arg, int idx,
+				   const struct tracemap *tm,
+				   const struct tracemap_reader *rd);
 
 /* One CPU of the merge; private to tracemerge.c. */
-struct tm_merge_cpu {
+struct tracemap_merge_cpu {
 	struct tracemap tm;
-	struct tm_event ev; /* the next event, when have_ev */
-	struct tm_reader loss; /* a loss to return before it, when have_loss */
+	struct tracemap_event ev; /* the next event, when have_ev */
+	struct tracemap_reader
+		loss; /* a loss to return before it, when have_loss */
 	uint64_t loss_ts, last_ts;
 	uint64_t seen_at; /* CLOCK_MONOTONIC ns when the head was read */
 	uint64_t checked_at; /* ... when the CPU was last found empty */
 	bool have_ev, have_loss, empty;
 };
 
-/* What tm_merge_next() returns. */
-struct tm_merge_item {
-	int idx; /* index of the CPU in the merge: tm_merge_map(m, idx) */
+/* What tracemap_merge_next() returns. */
+struct tracemap_merge_item {
+	int idx; /* index of the CPU in the merge: tracemap_merge_map(m, idx) */
 	int cpu; /* its CPU number */
 	bool is_loss; /* a loss (loss) or an event (ev) */
 	uint64_t ts; /* the event's, or the loss's (see trace_stream.c) */
-	struct tm_event ev;
-	struct tm_reader loss; /* loss, source, count as tracemap reported */
+	struct tracemap_event ev;
+	struct tracemap_reader
+		loss; /* loss, source, count as tracemap reported */
 };
 
 /* N CPUs of one buffer. The fields are private to tracemerge.c. */
-struct tm_merge {
-	struct tm_merge_cpu *cpus;
+struct tracemap_merge {
+	struct tracemap_merge_cpu *cpus;
 	struct pollfd *pfds;
 	int n;
 	int offline; /* CPUs skipped at open as offline (message: the last) */
 	int watermark_ms;
 	bool draining;
-	tm_merge_hook hook;
+	tracemap_merge_hook hook;
 	void *hook_arg;
 	char err[512];
 };
@@ -69,30 +72,33 @@ struct tm_merge {
 /*
  * Open CPUs cpus[0..n-1] (cpus NULL: every online CPU of the buffer) of
  * the top-level buffer (instance NULL) or of instances/<instance>, with
- * the tracemap_open() flags (TM_NONBLOCK is always added: the merge waits
+ * the tracemap_open() flags (TRACEMAP_NONBLOCK is always added: the merge waits
  * in poll()). Returns the number of CPUs opened or -errno (the message in
- * tm_merge_error()). With cpus NULL, offline CPUs are skipped and counted
- * in m->offline; tm_merge_error() then names the last one.
+ * tracemap_merge_error()). With cpus NULL, offline CPUs are skipped and counted
+ * in m->offline; tracemap_merge_error() then names the last one.
  */
-int tm_merge_open(struct tm_merge *m, const char *tracefs, const char *instance,
-		  const int *cpus, int n, int flags);
-/* The watermark in ms (default TM_MERGE_WATERMARK_MS); 0 waits not at all. */
-void tm_merge_set_watermark(struct tm_merge *m, int ms);
-/* Call hook around every GET_READER (for tracedat_map_before/after). */
-void tm_merge_set_hook(struct tm_merge *m, tm_merge_hook hook, void *arg);
+int tracemap_merge_open(struct tracemap_merge *m, const char *tracefs,
+			const char *instance, const int *cpus, int n,
+			int flags);
+/* The watermark in ms (default TRACEMAP_MERGE_WATERMARK_MS); 0 waits not at all. */
+void tracemap_merge_set_watermark(struct tracemap_merge *m, int ms);
+/* Call hook around every GET_READER (for tracemap_dat_map_before/after). */
+void tracemap_merge_set_hook(struct tracemap_merge *m, tracemap_merge_hook hook,
+			     void *arg);
 /*
  * The next event or loss in time order: 1 and *it filled; 0 when nothing
  * came within timeout_ms (-1: wait until something comes; after
- * tm_merge_drain(): 0 as soon as the buffers are empty); -errno on an
+ * tracemap_merge_drain(): 0 as soon as the buffers are empty); -errno on an
  * error (-EINTR: a signal interrupted the wait).
  */
-int tm_merge_next(struct tm_merge *m, struct tm_merge_item *it, int timeout_ms);
+int tracemap_merge_next(struct tracemap_merge *m,
+			struct tracemap_merge_item *it, int timeout_ms);
 /* From now on, return what the buffers hold in order, without waiting. */
-void tm_merge_drain(struct tm_merge *m);
-/* The reader of CPU index idx (0..tm_merge_count()-1). */
-struct tracemap *tm_merge_map(struct tm_merge *m, int idx);
-int tm_merge_count(const struct tm_merge *m);
-const char *tm_merge_error(const struct tm_merge *m);
-void tm_merge_close(struct tm_merge *m);
+void tracemap_merge_drain(struct tracemap_merge *m);
+/* The reader of CPU index idx (0..tracemap_merge_count()-1). */
+struct tracemap *tracemap_merge_map(struct tracemap_merge *m, int idx);
+int tracemap_merge_count(const struct tracemap_merge *m);
+const char *tracemap_merge_error(const struct tracemap_merge *m);
+void tracemap_merge_close(struct tracemap_merge *m);
 
 #endif /* TRACEMERGE_H */

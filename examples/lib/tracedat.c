@@ -13,6 +13,7 @@
  *   per CPU, from an offset aligned to page_size: its sub-buffers.
  */
 #include "tracedat.h"
+#include "tracemap_internal.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -25,9 +26,9 @@
 
 /* Set the handle's error text; returns code (a negative errno). */
 #define fail(h, code, ...) \
-	tm_error_set((h)->err, sizeof((h)->err), code, __VA_ARGS__)
+	tracemap_error_set((h)->err, sizeof((h)->err), code, __VA_ARGS__)
 
-const char *tracedat_error(const struct tracedat *td)
+const char *tracemap_dat_error(const struct tracemap_dat *td)
 {
 	return td->err;
 }
@@ -37,8 +38,8 @@ static bool power_of_two(uint32_t v)
 	return v && !(v & (v - 1));
 }
 
-int tracedat_create(struct tracedat *td, const char *path, const char *dir,
-		    int nr_cpus, uint32_t subbuf_size)
+int tracemap_dat_create(struct tracemap_dat *td, const char *path,
+			const char *dir, int nr_cpus, uint32_t subbuf_size)
 {
 	int r;
 
@@ -55,7 +56,7 @@ int tracedat_create(struct tracedat *td, const char *path, const char *dir,
 		return fail(td, -ENAMETOOLONG, "%s: path too long", path);
 	strcpy(td->path, path);
 	strcpy(td->dir, dir);
-	r = tm_layout_load(&td->layout, dir);
+	r = tracemap_layout_load(&td->layout, dir);
 	if (r)
 		return fail(td, r, "%s/events/header_page: %s", dir,
 			    r == -EBADMSG ?
@@ -72,7 +73,7 @@ int tracedat_create(struct tracedat *td, const char *path, const char *dir,
 	return 0;
 }
 
-void tracedat_discard(struct tracedat *td)
+void tracemap_dat_discard(struct tracemap_dat *td)
 {
 	for (int i = 0; td->cpus && i < td->nr_cpus; i++) {
 		if (td->cpus[i].data)
@@ -85,24 +86,25 @@ void tracedat_discard(struct tracedat *td)
 }
 
 /* Check that a sub-buffer decodes to its end: trace-cmd stops at a bad one. */
-static int check_subbuf(struct tracedat *td, const void *subbuf, int *events)
+static int check_subbuf(struct tracemap_dat *td, const void *subbuf,
+			int *events)
 {
-	struct tm_subbuf sb;
-	struct tm_event ev;
-	int r = tm_subbuf_load(&sb, &td->layout, subbuf, td->subbuf_size,
-			       false);
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev;
+	int r = tracemap_subbuf_load(&sb, &td->layout, subbuf, td->subbuf_size,
+				     false);
 
 	*events = 0;
 	if (r)
 		return r;
-	while ((r = tm_subbuf_next(&sb, &ev)) > 0)
+	while ((r = tracemap_subbuf_next(&sb, &ev)) > 0)
 		(*events)++;
 	return r;
 }
 
-static int add(struct tracedat *td, int cpu, const void *subbuf)
+static int add(struct tracemap_dat *td, int cpu, const void *subbuf)
 {
-	struct tracedat_cpu *c;
+	struct tracemap_dat_cpu *c;
 	int events;
 
 	if (cpu < 0 || cpu >= td->nr_cpus)
@@ -122,12 +124,13 @@ static int add(struct tracedat *td, int cpu, const void *subbuf)
 	return 0;
 }
 
-int tracedat_add(struct tracedat *td, int cpu, const void *subbuf)
+int tracemap_dat_add(struct tracemap_dat *td, int cpu, const void *subbuf)
 {
 	return add(td, cpu, subbuf);
 }
 
-long tracedat_add_capture(struct tracedat *td, int cpu, const char *file)
+long tracemap_dat_add_capture(struct tracemap_dat *td, int cpu,
+			      const char *file)
 {
 	FILE *in = fopen(file, "rb");
 	unsigned char *buf = malloc(td->subbuf_size);
@@ -179,14 +182,15 @@ static const unsigned char *mapped_subbuf(const struct tracemap *tm,
 	       (size_t)id * m->subbuf_size;
 }
 
-static int map_check(struct tracedat *td, int cpu, const struct tracemap *tm)
+static int map_check(struct tracemap_dat *td, int cpu,
+		     const struct tracemap *tm)
 {
 	if (cpu < 0 || cpu >= td->nr_cpus)
 		return fail(td, -EINVAL, "cpu%d: not in this file", cpu);
-	if (tracemap_mode(tm) != TM_MODE_MMAP)
+	if (tracemap_mode(tm) != TRACEMAP_MODE_MMAP)
 		return fail(
 			td, -EOPNOTSUPP,
-			"cpu%d: read with read(), not mapped: add its sub-buffers with tracedat_add()",
+			"cpu%d: read with read(), not mapped: add its sub-buffers with tracemap_dat_add()",
 			cpu);
 	if (tracemap_subbuf_size(tm) != td->subbuf_size)
 		return fail(td, -EINVAL,
@@ -195,9 +199,10 @@ static int map_check(struct tracedat *td, int cpu, const struct tracemap *tm)
 	return 0;
 }
 
-int tracedat_map_before(struct tracedat *td, int cpu, const struct tracemap *tm)
+int tracemap_dat_map_before(struct tracemap_dat *td, int cpu,
+			    const struct tracemap *tm)
 {
-	struct tracedat_cpu *c;
+	struct tracemap_dat_cpu *c;
 	const unsigned char *sb;
 	uint32_t head = td->layout.data_offset;
 	int r = map_check(td, cpu, tm);
@@ -225,33 +230,34 @@ int tracedat_map_before(struct tracedat *td, int cpu, const struct tracemap *tm)
 }
 
 /* Store the copy of the sub-buffer the reader left, unless it is empty. */
-static int flush_copy(struct tracedat *td, int cpu)
+static int flush_copy(struct tracemap_dat *td, int cpu)
 {
-	struct tracedat_cpu *c = &td->cpus[cpu];
-	struct tm_subbuf sb;
+	struct tracemap_dat_cpu *c = &td->cpus[cpu];
+	struct tracemap_subbuf sb;
 
 	if (!c->have_copy)
 		return 0;
 	c->have_copy = false;
-	if (!tm_subbuf_load(&sb, &td->layout, c->copy, td->subbuf_size,
-			    false) &&
+	if (!tracemap_subbuf_load(&sb, &td->layout, c->copy, td->subbuf_size,
+				  false) &&
 	    !sb.commit && !sb.missed)
 		return 0;
 	return add(td, cpu, c->copy);
 }
 
-int tracedat_map_after(struct tracedat *td, int cpu, const struct tracemap *tm,
-		       const struct tm_reader *rd)
+int tracemap_dat_map_after(struct tracemap_dat *td, int cpu,
+			   const struct tracemap *tm,
+			   const struct tracemap_reader *rd)
 {
-	struct tracedat_cpu *c;
+	struct tracemap_dat_cpu *c;
 	int r = map_check(td, cpu, tm);
 
 	if (r)
 		return r;
 	c = &td->cpus[cpu];
 	/* A reset or another reader: what we had read of the page stays. */
-	if (rd->new_subbuf || rd->loss == TM_LOSS_RESET ||
-	    rd->loss == TM_LOSS_OTHER_READER) {
+	if (rd->new_subbuf || rd->loss == TRACEMAP_LOSS_RESET ||
+	    rd->loss == TRACEMAP_LOSS_OTHER_READER) {
 		r = flush_copy(td, cpu);
 		if (r)
 			return r;
@@ -261,9 +267,10 @@ int tracedat_map_after(struct tracedat *td, int cpu, const struct tracemap *tm,
 	return 0;
 }
 
-int tracedat_map_end(struct tracedat *td, int cpu, const struct tracemap *tm)
+int tracemap_dat_map_end(struct tracemap_dat *td, int cpu,
+			 const struct tracemap *tm)
 {
-	int r = tracedat_map_before(td, cpu, tm);
+	int r = tracemap_dat_map_before(td, cpu, tm);
 
 	if (r)
 		return r;
@@ -328,7 +335,7 @@ fail:
 }
 
 /* Put a file's text preceded by its size (size_bytes: 4 or 8); 0 or -errno. */
-static int put_file(struct tracedat *td, struct out *o, const char *path,
+static int put_file(struct tracemap_dat *td, struct out *o, const char *path,
 		    int size_bytes, bool optional)
 {
 	size_t len = 0;
@@ -380,7 +387,8 @@ static bool has_format(const char *sysdir, const char *ev)
 }
 
 /* u32 count, then (u64 size, text) per event of events/<sys>: 0 or -errno. */
-static int put_system(struct tracedat *td, struct out *o, const char *sysdir)
+static int put_system(struct tracemap_dat *td, struct out *o,
+		      const char *sysdir)
 {
 	struct dirent **ev;
 	uint32_t count = 0;
@@ -405,7 +413,8 @@ static int put_system(struct tracedat *td, struct out *o, const char *sysdir)
 }
 
 /* Systems under events/ other than ftrace that hold at least one format. */
-static int put_systems(struct tracedat *td, struct out *o, const char *events)
+static int put_systems(struct tracemap_dat *td, struct out *o,
+		       const char *events)
 {
 	struct dirent **sys;
 	char p[PATH_MAX];
@@ -449,7 +458,7 @@ static int put_systems(struct tracedat *td, struct out *o, const char *events)
 	return r;
 }
 
-static int put_headers(struct tracedat *td, struct out *o, int flags)
+static int put_headers(struct tracemap_dat *td, struct out *o, int flags)
 {
 	static const unsigned char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a',
 					       'c',  'i',  'n',	 'g', '6', 0 };
@@ -483,7 +492,7 @@ static int put_headers(struct tracedat *td, struct out *o, int flags)
 		r = put_systems(td, o, events);
 	if (r)
 		return r;
-	if (flags & TRACEDAT_KALLSYMS)
+	if (flags & TRACEMAP_DAT_KALLSYMS)
 		r = put_file(td, o, "/proc/kallsyms", 4, false);
 	else
 		put_u32(o, 0);
@@ -501,7 +510,7 @@ static int put_headers(struct tracedat *td, struct out *o, int flags)
 	return put_file(td, o, p, 8, true);
 }
 
-static int put_cpu_data(struct tracedat *td, struct out *o)
+static int put_cpu_data(struct tracemap_dat *td, struct out *o)
 {
 	uint64_t pos, page = td->subbuf_size;
 	char buf[65536];
@@ -545,14 +554,14 @@ static int put_cpu_data(struct tracedat *td, struct out *o)
 	return 0;
 }
 
-int tracedat_finish(struct tracedat *td, int flags)
+int tracemap_dat_finish(struct tracemap_dat *td, int flags)
 {
 	struct out o = { .f = fopen(td->path, "wb") };
 	int r;
 
 	if (!o.f) {
 		r = fail(td, -errno, "%s: %s", td->path, strerror(errno));
-		tracedat_discard(td);
+		tracemap_dat_discard(td);
 		return r;
 	}
 	r = put_headers(td, &o, flags);
@@ -564,6 +573,6 @@ int tracedat_finish(struct tracedat *td, int flags)
 		r = fail(td, -EIO, "%s: write error", td->path);
 	if (r)
 		unlink(td->path);
-	tracedat_discard(td);
+	tracemap_dat_discard(td);
 	return r;
 }
