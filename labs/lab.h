@@ -145,7 +145,7 @@ static inline void lab_events(struct lab_events *it, const void *subbuf,
 		errno = 0;
 		lab_die("a sub-buffer whose commit runs past its end");
 	}
-	it->sb.resume_at = from;
+	tracemap_subbuf_skip_to(&it->sb, from);
 	it->end = end;
 }
 
@@ -155,7 +155,7 @@ static inline uint32_t lab_commit(const void *subbuf, size_t size)
 	struct lab_events it;
 
 	lab_events(&it, subbuf, size, 0, 0);
-	return it.sb.commit;
+	return tracemap_subbuf_commit(&it.sb);
 }
 
 /* The next event: 1 and ev filled, or 0 at the end. */
@@ -166,7 +166,7 @@ static inline int lab_next_event(struct lab_events *it,
 
 	if (rc < 0) {
 		fprintf(stderr, "a record that cannot be right at byte %u\n",
-			it->sb.pos);
+			tracemap_subbuf_pos(&it->sb));
 		exit(1);
 	}
 	return rc == 1 && ev->offset < it->end;

@@ -38,7 +38,7 @@
 /* tracemap_dat_finish() flags */
 #define TRACEMAP_DAT_KALLSYMS 1 /* add /proc/kallsyms (function names) */
 
-/* What one CPU of the file holds; private to tracedat.c. */
+/* What one CPU of the file holds. The fields are private to tracedat.c. */
 struct tracemap_dat_cpu {
 	FILE *data; /* temporary file: the CPU's sub-buffers in order */
 	uint64_t subbufs; /* how many */

@@ -166,6 +166,31 @@ static int other_record(struct tracemap_subbuf *sb, const unsigned char *p,
 	}
 }
 
+int64_t tracemap_subbuf_missed(const struct tracemap_subbuf *sb)
+{
+	return sb->missed;
+}
+
+uint64_t tracemap_subbuf_ts(const struct tracemap_subbuf *sb)
+{
+	return sb->ts;
+}
+
+uint32_t tracemap_subbuf_commit(const struct tracemap_subbuf *sb)
+{
+	return sb->commit;
+}
+
+uint32_t tracemap_subbuf_pos(const struct tracemap_subbuf *sb)
+{
+	return sb->pos;
+}
+
+void tracemap_subbuf_skip_to(struct tracemap_subbuf *sb, uint32_t offset)
+{
+	sb->resume_at = offset;
+}
+
 int tracemap_subbuf_next(struct tracemap_subbuf *sb, struct tracemap_event *ev)
 {
 	/* Every call: a reset or a swap under a live reader shows here. */
@@ -1400,6 +1425,27 @@ tracemap_format_field(const struct tracemap_format *f, const char *name)
 		if (!strcmp(f->fields[i].name, name))
 			return &f->fields[i];
 	return NULL;
+}
+
+size_t tracemap_formats_count(const struct tracemap_formats *fs)
+{
+	return fs->n;
+}
+
+const struct tracemap_format *
+tracemap_formats_at(const struct tracemap_formats *fs, size_t idx)
+{
+	return idx < fs->n ? &fs->v[idx] : NULL;
+}
+
+int tracemap_formats_failed(const struct tracemap_formats *fs)
+{
+	return fs->failed;
+}
+
+const char *tracemap_formats_error(const struct tracemap_formats *fs)
+{
+	return fs->err;
 }
 
 void tracemap_formats_free(struct tracemap_formats *fs)

@@ -65,7 +65,10 @@ struct tracemap_event {
 	uint32_t offset; /* offset of the event's header in the data area */
 };
 
-/* A cursor over the events of one sub-buffer. Read its fields; do not set them. */
+/*
+ * A cursor over the events of one sub-buffer. The fields are private to
+ * tracemap.c: use the functions below.
+ */
 struct tracemap_subbuf {
 	const unsigned char *base; /* the sub-buffer: header, then data */
 	struct tracemap_layout layout;
@@ -95,6 +98,19 @@ int tracemap_subbuf_load(struct tracemap_subbuf *sb,
  * Padding, discarded events and time stamps are consumed silently.
  */
 int tracemap_subbuf_next(struct tracemap_subbuf *sb, struct tracemap_event *ev);
+/* Events lost before this sub-buffer: 0, a count, or TRACEMAP_MISSED_UNKNOWN. */
+int64_t tracemap_subbuf_missed(const struct tracemap_subbuf *sb);
+/* The sub-buffer's time stamp until the first event, then the last event's. */
+uint64_t tracemap_subbuf_ts(const struct tracemap_subbuf *sb);
+/* Bytes of data written (the commit word without its flags), as last read. */
+uint32_t tracemap_subbuf_commit(const struct tracemap_subbuf *sb);
+/* Offset in the data area of the next record; after -EBADMSG, the bad one. */
+uint32_t tracemap_subbuf_pos(const struct tracemap_subbuf *sb);
+/*
+ * Return no record that starts before offset in the data area (a reader
+ * that resumes where the kernel's reader.read says the last one stopped).
+ */
+void tracemap_subbuf_skip_to(struct tracemap_subbuf *sb, uint32_t offset);
 
 /* --- one CPU of a ring buffer ------------------------------------------ */
 
@@ -272,7 +288,7 @@ struct tracemap_format {
 	struct tracemap_field *fields; /* common_* fields first */
 };
 
-/* Every format of a tracefs, indexed by ID. */
+/* Every format of a tracefs, indexed by ID. The fields are private to tracemap.c. */
 struct tracemap_formats {
 	struct tracemap_format *v; /* sorted by id */
 	size_t n;
@@ -294,10 +310,20 @@ int tracemap_format_parse(struct tracemap_format *f, const char *system,
  * Load every events/<system>/<event>/format under dir (the tracefs mount,
  * an instance, or a copy). Returns the number loaded, or -errno when
  * events/ cannot be read at all. Files that fail are counted in
- * fs->failed, the first failure described in fs->err.
+ * tracemap_formats_failed(), the first failure described in
+ * tracemap_formats_error().
  */
 int tracemap_formats_load(struct tracemap_formats *fs, const char *dir);
 void tracemap_formats_free(struct tracemap_formats *fs);
+/* The number of formats loaded. */
+size_t tracemap_formats_count(const struct tracemap_formats *fs);
+/* The idx-th format in ID order (0..count-1), or NULL. */
+const struct tracemap_format *
+tracemap_formats_at(const struct tracemap_formats *fs, size_t idx);
+/* Format files that could not be read or parsed (not counted as loaded). */
+int tracemap_formats_failed(const struct tracemap_formats *fs);
+/* The first of those failures, or of a failed load; "" when none. */
+const char *tracemap_formats_error(const struct tracemap_formats *fs);
 /* The format of an event type ID (constant time), or NULL. */
 const struct tracemap_format *
 tracemap_formats_find(const struct tracemap_formats *fs, int id);

@@ -123,6 +123,11 @@ int tracemap_merge_count(const struct tracemap_merge *m)
 	return m->n;
 }
 
+int tracemap_merge_offline(const struct tracemap_merge *m)
+{
+	return m->offline;
+}
+
 const char *tracemap_merge_error(const struct tracemap_merge *m)
 {
 	return m->err;

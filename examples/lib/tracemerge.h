@@ -33,12 +33,12 @@ typedef int (*tracemap_merge_hook)(void *arg, int idx,
 				   const struct tracemap *tm,
 				   const struct tracemap_reader *rd);
 
-/* One CPU of the merge; private to tracemerge.c. */
+/* One CPU of the merge. The fields are private to tracemerge.c. */
 struct tracemap_merge_cpu {
 	struct tracemap tm;
 	struct tracemap_event ev; /* the next event, when have_ev */
-	struct tracemap_reader
-		loss; /* a loss to return before it, when have_loss */
+	/* a loss to return before it, when have_loss */
+	struct tracemap_reader loss;
 	uint64_t loss_ts, last_ts;
 	uint64_t seen_at; /* CLOCK_MONOTONIC ns when the head was read */
 	uint64_t checked_at; /* ... when the CPU was last found empty */
@@ -52,8 +52,8 @@ struct tracemap_merge_item {
 	bool is_loss; /* a loss (loss) or an event (ev) */
 	uint64_t ts; /* the event's, or the loss's (see trace_stream.c) */
 	struct tracemap_event ev;
-	struct tracemap_reader
-		loss; /* loss, source, count as tracemap reported */
+	/* loss, source, count as tracemap reported */
+	struct tracemap_reader loss;
 };
 
 /* N CPUs of one buffer. The fields are private to tracemerge.c. */
@@ -75,7 +75,8 @@ struct tracemap_merge {
  * the tracemap_open() flags (TRACEMAP_NONBLOCK is always added: the merge waits
  * in poll()). Returns the number of CPUs opened or -errno (the message in
  * tracemap_merge_error()). With cpus NULL, offline CPUs are skipped and counted
- * in m->offline; tracemap_merge_error() then names the last one.
+ * in tracemap_merge_offline(); tracemap_merge_error() then names the last
+ * one.
  */
 int tracemap_merge_open(struct tracemap_merge *m, const char *tracefs,
 			const char *instance, const int *cpus, int n,
@@ -98,6 +99,8 @@ void tracemap_merge_drain(struct tracemap_merge *m);
 /* The reader of CPU index idx (0..tracemap_merge_count()-1). */
 struct tracemap *tracemap_merge_map(struct tracemap_merge *m, int idx);
 int tracemap_merge_count(const struct tracemap_merge *m);
+/* CPUs that tracemap_merge_open() skipped as offline (cpus NULL). */
+int tracemap_merge_offline(const struct tracemap_merge *m);
 const char *tracemap_merge_error(const struct tracemap_merge *m);
 void tracemap_merge_close(struct tracemap_merge *m);
 

@@ -197,10 +197,12 @@ static void print_event(int cpu, const struct tracemap_event *ev)
 		static bool told;
 
 		/* Say once why, if some format files could not be loaded. */
-		if (!told && formats.failed && formats.n) {
+		if (!told && tracemap_formats_failed(&formats) &&
+		    tracemap_formats_count(&formats)) {
 			warn("event type %d has no format, it prints as unknown/ID; %d format files could not be loaded, the first: %s",
-			     tracemap_event_type(ev), formats.failed,
-			     formats.err);
+			     tracemap_event_type(ev),
+			     tracemap_formats_failed(&formats),
+			     tracemap_formats_error(&formats));
 			told = true;
 		}
 		out("unknown/%d size=%u\n", tracemap_event_type(ev), ev->size);
@@ -363,14 +365,15 @@ static bool subbuf_fits(const struct capture *c, const unsigned char *p,
 
 	if (tracemap_subbuf_load(&sb, &c->layout, p, size, false))
 		return false;
-	if (sb.commit == 0 && sb.missed == 0)
+	if (tracemap_subbuf_commit(&sb) == 0 &&
+	    tracemap_subbuf_missed(&sb) == 0)
 		return false;
 	while ((r = tracemap_subbuf_next(&sb, &ev)) > 0)
 		;
 	if (r < 0)
 		return false;
-	used = c->layout.data_offset + sb.commit;
-	if (sb.missed > 0)
+	used = c->layout.data_offset + tracemap_subbuf_commit(&sb);
+	if (tracemap_subbuf_missed(&sb) > 0)
 		used += c->layout.commit_size; /* the stored count, a long */
 	return used <= size && all_zero(p + used, size - used);
 }
@@ -429,7 +432,7 @@ static int offline_subbuf(const struct capture *c, size_t idx,
 			     "its commit is past its end (wrong --subbuf-size?)");
 		return 1;
 	}
-	print_missed(cpu, sb.ts, sb.missed);
+	print_missed(cpu, tracemap_subbuf_ts(&sb), tracemap_subbuf_missed(&sb));
 	while ((r = tracemap_subbuf_next(&sb, &ev)) > 0) {
 		if ((const unsigned char *)ev.data + ev.size > p + avail)
 			break; /* the file ends inside this event */
@@ -442,7 +445,8 @@ static int offline_subbuf(const struct capture *c, size_t idx,
 	}
 	if (r < 0) {
 		warn("%s: sub-buffer %zu (byte %zu): bad record at byte %zu; the rest of this sub-buffer is skipped",
-		     c->name, idx, off, off + c->layout.data_offset + sb.pos);
+		     c->name, idx, off,
+		     off + c->layout.data_offset + tracemap_subbuf_pos(&sb));
 		return 1;
 	}
 	return 0;
@@ -690,12 +694,12 @@ static int live_merged(const char *tracefs, const char *instance, bool nonblock,
 		warn("%s", tracemap_merge_error(&m));
 		return 1;
 	}
-	if (m.offline == 1)
+	if (tracemap_merge_offline(&m) == 1)
 		warn("%s: not read (nor when it comes online later)",
 		     tracemap_merge_error(&m));
-	else if (m.offline > 1)
+	else if (tracemap_merge_offline(&m) > 1)
 		warn("%d CPUs are offline, the last: %s: not read (nor when they come online later)",
-		     m.offline, tracemap_merge_error(&m));
+		     tracemap_merge_offline(&m), tracemap_merge_error(&m));
 	for (int i = 0; i < n; i++) {
 		ptrs[i] = tracemap_merge_map(&m, i);
 		/* the smallest event takes 12 bytes */

@@ -120,14 +120,22 @@ static void put_file(int i, const uint8_t *p, size_t n)
 
 static void check_index(const struct tracemap_formats *fs, int n)
 {
-	check(n >= 0 && (size_t)n == fs->n, "load: count is not the formats");
-	check(fs->failed >= 0 && fs->failed <= NR_FILES + 2,
-	      "load: more failures than files");
-	check(!fs->failed || fs->err[0], "load: a failure without its text");
-	for (size_t i = 0; i < fs->n; i++) {
-		const struct tracemap_format *f = &fs->v[i], *g;
+	size_t count = tracemap_formats_count(fs);
+	const struct tracemap_format *last = NULL;
 
-		check(i == 0 || fs->v[i - 1].id <= f->id, "load: not sorted");
+	check(n >= 0 && (size_t)n == count, "load: count is not the formats");
+	check(tracemap_formats_failed(fs) >= 0 &&
+		      tracemap_formats_failed(fs) <= NR_FILES + 2,
+	      "load: more failures than files");
+	check(!tracemap_formats_failed(fs) || tracemap_formats_error(fs)[0],
+	      "load: a failure without its text");
+	for (size_t i = 0; i < count; i++) {
+		const struct tracemap_format *f = tracemap_formats_at(fs, i),
+					     *g;
+
+		check(f != NULL, "at: a format below the count is missing");
+		check(!last || last->id <= f->id, "load: not sorted");
+		last = f;
 		g = tracemap_formats_find(fs, f->id);
 		check(g && g->id == f->id, "find: a loaded ID is not found");
 		g = tracemap_formats_find_name(fs, f->system, f->name);
@@ -135,8 +143,10 @@ static void check_index(const struct tracemap_formats *fs, int n)
 			      !strcmp(g->system, f->system),
 		      "find_name: a loaded name is not found");
 	}
+	check(!tracemap_formats_at(fs, count), "at: a format past the count");
 	check(!tracemap_formats_find(fs, -1) &&
-		      !tracemap_formats_find(fs, (int)fs->nr_ids),
+		      !tracemap_formats_find(fs, last ? last->id + 1 : 0) &&
+		      !tracemap_formats_find(fs, TRACEMAP_ID_MAX + 1),
 	      "find: an ID outside the index is found");
 }
 
@@ -163,7 +173,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
 		check_index(&fs, n);
 		tracemap_formats_free(&fs);
 	} else {
-		check(fs.err[0] != '\0', "load: failed without saying why");
+		check(tracemap_formats_error(&fs)[0] != '\0',
+		      "load: failed without saying why");
 	}
 	return 0;
 }

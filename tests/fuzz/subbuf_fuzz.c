@@ -38,8 +38,11 @@ static void check(bool ok, const char *what)
 static void decode(const unsigned char *buf, size_t size,
 		   const struct tracemap_layout *l, bool live)
 {
+	struct tracemap_layout native;
+	const struct tracemap_layout *lay = l;
 	const unsigned char *data;
 	struct tracemap_subbuf sb;
+	size_t cap;
 	struct tracemap_event ev;
 	uint32_t last = 0, n = 0;
 	unsigned int sum = 0;
@@ -50,18 +53,23 @@ static void decode(const unsigned char *buf, size_t size,
 	      "load: unexpected return value");
 	if (r)
 		return;
-	data = buf + sb.layout.data_offset;
-	check(sb.commit <= sb.cap && sb.cap == size - sb.layout.data_offset,
-	      "load: commit past the end");
-	check(sb.missed >= TRACEMAP_MISSED_UNKNOWN,
+	if (!lay) {
+		tracemap_layout_native(&native);
+		lay = &native;
+	}
+	data = buf + lay->data_offset;
+	cap = size - lay->data_offset;
+	check(tracemap_subbuf_commit(&sb) <= cap, "load: commit past the end");
+	check(tracemap_subbuf_missed(&sb) >= TRACEMAP_MISSED_UNKNOWN,
 	      "load: negative missed count");
 	while ((r = tracemap_subbuf_next(&sb, &ev)) > 0) {
 		const unsigned char *p = ev.data;
 
-		check(++n <= sb.cap / 8 + 1, "next: more records than fit");
+		check(++n <= cap / 8 + 1, "next: more records than fit");
 		check(n == 1 || ev.offset > last, "next: did not move forward");
 		last = ev.offset;
-		check(p >= data && p + ev.size <= data + sb.commit,
+		check(p >= data &&
+			      p + ev.size <= data + tracemap_subbuf_commit(&sb),
 		      "next: event outside the committed data");
 		check(ev.size % 4 == 0, "next: size not a multiple of 4");
 		/* the first and last byte: AddressSanitizer checks the span */
@@ -72,7 +80,8 @@ static void decode(const unsigned char *buf, size_t size,
 	}
 	/* -ESTALE only when a live commit moves back: never in a fixed buffer */
 	check(r == 0 || r == -EBADMSG, "next: unexpected return value");
-	check(sb.pos <= sb.commit, "next: position past commit");
+	check(tracemap_subbuf_pos(&sb) <= tracemap_subbuf_commit(&sb),
+	      "next: position past commit");
 	/* keep the reads of the payload bytes */
 	__asm__ volatile("" : : "r"(sum));
 }

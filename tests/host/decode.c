@@ -215,17 +215,19 @@ static void missed(void)
 	n = r ? r : decode(&sb, ev, 2);
 	/* On 64-bit the commit long is negative: its upper half is all ones. */
 	CHECK("commit-sign-extended",
-	      (sizeof(long) == 4 || word < 0) && sb.commit == 16 && n == 1,
-	      "word %lx commit %u n %d", word, sb.commit, n);
-	CHECK("missed-stored", sb.missed == 1692, "missed %lld",
-	      (long long)sb.missed);
+	      (sizeof(long) == 4 || word < 0) &&
+		      tracemap_subbuf_commit(&sb) == 16 && n == 1,
+	      "word %lx commit %u n %d", word, tracemap_subbuf_commit(&sb), n);
+	CHECK("missed-stored", tracemap_subbuf_missed(&sb) == 1692,
+	      "missed %lld", (long long)tracemap_subbuf_missed(&sb));
 
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, 12, 0);
 	sb_commit(&b, b.pos, -1);
 	r = tracemap_subbuf_load(&sb, NULL, page, PAGE, false);
-	CHECK("missed-unknown", !r && sb.missed == TRACEMAP_MISSED_UNKNOWN,
-	      "missed %lld", (long long)sb.missed);
+	CHECK("missed-unknown",
+	      !r && tracemap_subbuf_missed(&sb) == TRACEMAP_MISSED_UNKNOWN,
+	      "missed %lld", (long long)tracemap_subbuf_missed(&sb));
 
 	/* A full page has no room for the count: the kernel stores no number. */
 	sb_init(&b, page, PAGE, 0);
@@ -233,15 +235,15 @@ static void missed(void)
 	sb_commit(&b, b.pos, 5);
 	r = tracemap_subbuf_load(&sb, NULL, page, PAGE, false);
 	CHECK("missed-no-room-unknown",
-	      !r && sb.missed == TRACEMAP_MISSED_UNKNOWN, "r %d missed %lld", r,
-	      (long long)sb.missed);
+	      !r && tracemap_subbuf_missed(&sb) == TRACEMAP_MISSED_UNKNOWN,
+	      "r %d missed %lld", r, (long long)tracemap_subbuf_missed(&sb));
 
 	sb_init(&b, page, PAGE, 0);
 	add(&b, 1, 1, 12, 0);
 	sb_commit(&b, b.pos, 0);
 	r = tracemap_subbuf_load(&sb, NULL, page, PAGE, false);
-	CHECK("missed-none", !r && sb.missed == 0, "missed %lld",
-	      (long long)sb.missed);
+	CHECK("missed-none", !r && tracemap_subbuf_missed(&sb) == 0,
+	      "missed %lld", (long long)tracemap_subbuf_missed(&sb));
 }
 
 static void corrupt(void)
@@ -270,8 +272,8 @@ static void corrupt(void)
 	sb_commit(&b, b.pos, 0);
 	r = tracemap_subbuf_load(&sb, NULL, page, PAGE, false) ?:
 		    decode(&sb, ev, 4);
-	CHECK("large-too-short", r == -EBADMSG && sb.pos == 0, "got %d at %u",
-	      r, sb.pos);
+	CHECK("large-too-short", r == -EBADMSG && tracemap_subbuf_pos(&sb) == 0,
+	      "got %d at %u", r, tracemap_subbuf_pos(&sb));
 
 	sb_init(&b, page, PAGE, 0);
 	sb_put32(&b, sb_hdr(30, 1));
@@ -303,7 +305,8 @@ static void cursor(void)
 	int n, r;
 
 	load_three(&b, &sb, false);
-	sb.resume_at = 16; /* reader.read: the first event was consumed */
+	tracemap_subbuf_skip_to(
+		&sb, 16); /* reader.read: the first event was consumed */
 	n = decode(&sb, ev, 4);
 	CHECK("resume-at-reader-read",
 	      n == 2 && seq_of(&ev[0]) == 2 && ev[0].ts == 3, "n %d", n);
@@ -515,8 +518,8 @@ static int decode_as(const struct tracemap_layout *l, uint32_t commit_size)
 	n = tracemap_subbuf_load(&sb, l, other, PAGE, false) ?
 		    -1 :
 		    decode(&sb, ev, 4);
-	return n == 2 && sb.missed == 77 && seq_of(&ev[1]) == 2 &&
-			       ev[1].ts == 503 ?
+	return n == 2 && tracemap_subbuf_missed(&sb) == 77 &&
+			       seq_of(&ev[1]) == 2 && ev[1].ts == 503 ?
 		       0 :
 		       -1;
 }
@@ -560,6 +563,39 @@ static void layouts(void)
 	      "decoded right with the wrong layout");
 }
 
+/* dir/events/SYSTEM/NAME/format holding text; 0 or -1. */
+static int write_format(const char *dir, const char *system, const char *name,
+			const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/events", dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/events/%s", dir, system);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/events/%s/%s", dir, system, name);
+	if (mkdir(path, 0700))
+		return -1;
+	snprintf(path, sizeof(path), "%s/events/%s/%s/format", dir, system,
+		 name);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f) ? -1 : 0;
+}
+
+/* Remove a folder write_format() filled. */
+static void remove_dir(const char *dir)
+{
+	char cmd[64];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd))
+		printf("decode: could not remove %s\n", dir);
+}
+
 static const char rel_format[] =
 	"name: rel\nID: 1234\nformat:\n"
 	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
@@ -571,8 +607,9 @@ static const char rel_format[] =
 
 static void fields(void)
 {
-	struct tracemap_formats fs = { 0 };
-	const struct tracemap_format *f;
+	char dir[] = "/tmp/decode-fields-XXXXXX";
+	struct tracemap_formats fs;
+	const struct tracemap_format *f, *rel, *print;
 	const struct tracemap_field *fl;
 	unsigned char d[64] = { 0 };
 	struct tracemap_event ev = { .data = d, .size = 40 };
@@ -584,94 +621,88 @@ static void fields(void)
 	char out[128];
 	int r;
 
-	fs.v = calloc(2, sizeof(*fs.v));
-	fs.n = 2;
-	r = tracemap_format_parse(&fs.v[0], "demo", rel_format) ||
-	    tracemap_format_parse(&fs.v[1], "ftrace", print_format);
-	fs.nr_ids = 1235;
-	fs.by_id = calloc(fs.nr_ids, sizeof(*fs.by_id));
-	fs.by_id[1234] = 1;
-	fs.by_id[5] = 2;
+	if (!mkdtemp(dir) || write_format(dir, "demo", "rel", rel_format) ||
+	    write_format(dir, "ftrace", "print", print_format)) {
+		CHECK("rel-loc-parsed", 0, "cannot write %s", dir);
+		return;
+	}
+	r = tracemap_formats_load(&fs, dir);
+	remove_dir(dir);
+	if (r < 0) {
+		CHECK("rel-loc-parsed", 0, "load: %d %s", r,
+		      tracemap_formats_error(&fs));
+		return;
+	}
+	rel = tracemap_formats_find(&fs, 1234);
+	print = tracemap_formats_find(&fs, 5);
 	CHECK("rel-loc-parsed",
-	      !r && fs.v[0].fields[2].array == TRACEMAP_ARRAY_REL_LOC,
-	      "r %d array %d", r, r ? 0 : fs.v[0].fields[2].array);
+	      r == 2 && rel && print &&
+		      rel->fields[2].array == TRACEMAP_ARRAY_REL_LOC,
+	      "loaded %d, rel %p, print %p", r, (const void *)rel,
+	      (const void *)print);
+	if (r != 2 || !rel || !print) {
+		tracemap_formats_free(&fs);
+		return;
+	}
 	memcpy(d + 8, &loc, 4);
 	memcpy(d + 12, &value, 4);
 	memcpy(d + 16, &big, 8);
 	memcpy(d + 24, "hello", 6);
-	tracemap_format_payload(&fs.v[0], &ev, out, sizeof(out));
+	tracemap_format_payload(rel, &ev, out, sizeof(out));
 	CHECK("rel-loc-printed",
 	      !strcmp(out, "msg=\"hello\" value=-5 big=1099511627776"),
 	      "got '%s'", out);
 	f = tracemap_formats_find_name(&fs, "demo", "rel");
 	fl = f ? tracemap_format_field(f, "value") : NULL;
-	CHECK("find-by-name", f == &fs.v[0] && fl && fl->offset == 12,
+	CHECK("find-by-name", f == rel && fl && fl->offset == 12,
 	      "format %p field %p", (const void *)f, (const void *)fl);
 	CHECK("find-by-id",
-	      tracemap_formats_find(&fs, 5) == &fs.v[1] &&
+	      tracemap_formats_find(&fs, 5) == print &&
 		      !tracemap_formats_find(&fs, 6) &&
 		      !tracemap_formats_find(&fs, 99999),
 	      "wrong format for an ID");
 	r = fl ? tracemap_field_value(fl, &ev, &u) : -1;
 	CHECK("field-value-signed", !r && (int64_t)u == -5, "r %d value %lld",
 	      r, (long long)u);
-	fl = tracemap_format_field(&fs.v[0], "msg");
+	fl = tracemap_format_field(rel, "msg");
 	r = fl ? tracemap_field_bytes(fl, &ev, &p, &len) : -1;
 	CHECK("field-bytes-rel-loc", !r && len == 6 && !memcmp(p, "hello", 6),
 	      "r %d len %u", r, len);
 	CHECK("field-value-of-array-refused",
 	      fl && tracemap_field_value(fl, &ev, &u) == -EINVAL, "accepted");
 	ev.size = 20;
-	fl = tracemap_format_field(&fs.v[0], "big");
+	fl = tracemap_format_field(rel, "big");
 	CHECK("field-value-past-payload",
 	      fl && tracemap_field_value(fl, &ev, &u) == -EBADMSG, "accepted");
 	tracemap_formats_free(&fs);
 }
 
-/* dir/events/demo/NAME/format holding text; 0 or -1. */
-static int write_format(const char *dir, const char *name, const char *text)
-{
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/events", dir);
-	mkdir(path, 0700);
-	snprintf(path, sizeof(path), "%s/events/demo", dir);
-	mkdir(path, 0700);
-	snprintf(path, sizeof(path), "%s/events/demo/%s", dir, name);
-	if (mkdir(path, 0700))
-		return -1;
-	snprintf(path, sizeof(path), "%s/events/demo/%s/format", dir, name);
-	f = fopen(path, "w");
-	if (!f)
-		return -1;
-	fputs(text, f);
-	return fclose(f) ? -1 : 0;
-}
-
 /* One bad format file in a directory: counted and named, the rest loaded. */
 static void formats_dir(void)
 {
-	char dir[] = "/tmp/decode-formats-XXXXXX", cmd[64];
+	char dir[] = "/tmp/decode-formats-XXXXXX";
 	struct tracemap_formats fs;
 	int r;
 
 	if (!mkdtemp(dir) ||
-	    write_format(dir, "good", "name: good\nID: 12\nformat:\n") ||
-	    write_format(dir, "bad", "name: bad\nID: 2097152\nformat:\n")) {
+	    write_format(dir, "demo", "good",
+			 "name: good\nID: 12\nformat:\n") ||
+	    write_format(dir, "demo", "bad",
+			 "name: bad\nID: 2097152\nformat:\n")) {
 		CHECK("formats-load-one-bad-file", 0, "cannot write %s", dir);
 		return;
 	}
 	r = tracemap_formats_load(&fs, dir);
 	CHECK("formats-load-one-bad-file",
-	      r == 1 && fs.failed == 1 && tracemap_formats_find(&fs, 12) &&
-		      strstr(fs.err, "demo/bad/format: Bad message"),
-	      "r %d failed %d err '%s'", r, fs.failed, fs.err);
+	      r == 1 && tracemap_formats_failed(&fs) == 1 &&
+		      tracemap_formats_find(&fs, 12) &&
+		      strstr(tracemap_formats_error(&fs),
+			     "demo/bad/format: Bad message"),
+	      "r %d failed %d err '%s'", r, tracemap_formats_failed(&fs),
+	      tracemap_formats_error(&fs));
 	if (r >= 0)
 		tracemap_formats_free(&fs);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (system(cmd))
-		printf("decode: could not remove %s\n", dir);
+	remove_dir(dir);
 }
 
 int main(void)

@@ -39,7 +39,7 @@ static int ours(unsigned char *page, size_t size, struct rec *r,
 		return -1;
 	while (n < MAX_EVENTS && (ret = tracemap_subbuf_next(&sb, &ev)) > 0)
 		r[n++] = (struct rec){ ev.data, ev.size, ev.ts };
-	*missed = sb.missed;
+	*missed = tracemap_subbuf_missed(&sb);
 	return ret < 0 ? -1 : n;
 }
 

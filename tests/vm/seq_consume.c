@@ -172,7 +172,7 @@ static void load_format(const char *tracefs)
 
 	r = tracemap_formats_load(&fs, tracefs);
 	if (r < 0)
-		die("%s", fs.err);
+		die("%s", tracemap_formats_error(&fs));
 	f = tracemap_formats_find_name(&fs, "seq_producer", "seq_event");
 	if (!f)
 		die("no seq_producer/seq_event in %s/events (load seq_producer.ko)",
@@ -345,13 +345,14 @@ static void subbuf_copy(const unsigned char *buf, size_t size)
 
 	if (tracemap_subbuf_load(&sb, &layout, buf, size, false))
 		die("%s", "a sub-buffer's commit is past its end");
-	subbuf_start(sb.missed);
+	subbuf_start(tracemap_subbuf_missed(&sb));
 	while ((r = tracemap_subbuf_next(&sb, &ev)) > 0)
 		event(&ev);
 	if (r < 0) {
 		fprintf(stderr,
 			"seq_consume: sub-buffer %llu: bad record at byte %u\n",
-			(unsigned long long)st.subbufs - 1, sb.pos);
+			(unsigned long long)st.subbufs - 1,
+			tracemap_subbuf_pos(&sb));
 		exit(1);
 	}
 	if (probe)
