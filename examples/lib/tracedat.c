@@ -267,6 +267,16 @@ int tracemap_dat_map_after(struct tracemap_dat *td, int cpu,
 	return 0;
 }
 
+int tracemap_dat_hook(void *arg, struct tracemap *tm,
+		      const struct tracemap_reader *rd)
+{
+	struct tracemap_dat *td = arg;
+	int cpu = tracemap_cpu(tm);
+
+	return rd ? tracemap_dat_map_after(td, cpu, tm, rd) :
+		    tracemap_dat_map_before(td, cpu, tm);
+}
+
 int tracemap_dat_map_end(struct tracemap_dat *td, int cpu,
 			 const struct tracemap *tm)
 {

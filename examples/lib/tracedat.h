@@ -84,7 +84,8 @@ long tracemap_dat_add_capture(struct tracemap_dat *td, int cpu,
 /*
  * Around a mapped tracemap reader of CPU cpu, to record what it consumes:
  *   tracemap_dat_map_before(): before every tracemap_get_reader(tm, &rd);
- *   tracemap_dat_map_after(): after it, with what it filled in rd;
+ *   tracemap_dat_map_after(): after it, with what it filled in rd
+ *   (tracemap_dat_hook() below calls both, attached once);
  *   tracemap_dat_map_end(): once, after the last events, before closing tm.
  * A sub-buffer is stored once, when the reader leaves it, with the
  * events it held when the reader last looked (a copy taken before the
@@ -98,6 +99,14 @@ int tracemap_dat_map_after(struct tracemap_dat *td, int cpu,
 			   const struct tracemap_reader *rd);
 int tracemap_dat_map_end(struct tracemap_dat *td, int cpu,
 			 const struct tracemap *tm);
+/*
+ * The same as a tracemap_hook: before and after, with tm's CPU, into the
+ * struct tracemap_dat that arg points to. Attach it once, with
+ * tracemap_set_hook(tm, tracemap_dat_hook, td) or tracemap_merge_set_hook(),
+ * and every GET_READER is recorded, tracemap_read()'s included.
+ */
+int tracemap_dat_hook(void *arg, struct tracemap *tm,
+		      const struct tracemap_reader *rd);
 /*
  * Write the file: the headers and formats read from dir now (so a live
  * recording gets the saved_cmdlines of its tasks), then each CPU's data.

@@ -745,7 +745,7 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 			r = read_mode_setup(tm, dir);
 			if (r)
 				goto err;
-			msg(tm->err, sizeof(tm->err),
+			msg(tm->notice, sizeof(tm->notice),
 			    "mmap %s: %s; reading it with read()", path,
 			    reason);
 			return 0;
@@ -1140,13 +1140,58 @@ int tracemap_get_reader(struct tracemap *tm, struct tracemap_reader *rd)
 	rd->id = tm->reader_id;
 	if (tm->fd < 0)
 		return fail(tm, -EBADF, "cpu%d: not open", tm->cpu);
+	if (tm->hook) {
+		r = tm->hook(tm->hook_arg, tm, NULL);
+		if (r < 0)
+			return r;
+	}
 	if (tm->mode == TRACEMAP_MODE_READ)
 		r = get_reader_read(tm, rd);
 	else
 		r = get_reader_mmap(tm, rd);
-	if (r >= 0)
-		tm->drained = r == 0;
+	if (r < 0)
+		return r;
+	tm->drained = r == 0;
+	if (tm->hook) {
+		int h = tm->hook(tm->hook_arg, tm, rd);
+
+		if (h < 0)
+			return h;
+	}
 	return r;
+}
+
+void tracemap_set_hook(struct tracemap *tm, tracemap_hook hook, void *arg)
+{
+	tm->hook = hook;
+	tm->hook_arg = arg;
+}
+
+int tracemap_read(struct tracemap *tm, struct tracemap_item *it)
+{
+	memset(it, 0, sizeof(*it));
+	if (tm->deferred) {
+		int r = tm->deferred;
+
+		tm->deferred = 0;
+		return r;
+	}
+	/* a few rounds: "maybe more" from GET_READER can find nothing */
+	for (int tries = 0; tries < 4; tries++) {
+		int r = tracemap_next(tm, &it->ev);
+
+		if (r)
+			return r;
+		r = tracemap_get_reader(tm, &it->loss);
+		if (it->loss.loss != TRACEMAP_LOSS_NONE) {
+			it->is_loss = true;
+			tm->deferred = r < 0 ? r : 0;
+			return 1;
+		}
+		if (r <= 0)
+			return r;
+	}
+	return 0;
 }
 
 int tracemap_wake(struct tracemap *tm)
@@ -1161,6 +1206,11 @@ int tracemap_wake(struct tracemap *tm)
 const char *tracemap_error(const struct tracemap *tm)
 {
 	return tm->err;
+}
+
+const char *tracemap_notice(const struct tracemap *tm)
+{
+	return tm->notice;
 }
 
 enum tracemap_mode tracemap_mode(const struct tracemap *tm)

@@ -156,6 +156,22 @@ struct tracemap_reader {
 };
 //! [losses]
 
+struct tracemap;
+/*
+ * Called by tracemap_get_reader() (and so by tracemap_read()) before every
+ * GET_READER or read() with rd NULL, and after it with what it found
+ * (tracemap_set_hook()). A negative errno return fails the call with it.
+ */
+typedef int (*tracemap_hook)(void *arg, struct tracemap *tm,
+			     const struct tracemap_reader *rd);
+
+/* What tracemap_read() returns: an event, or a loss before the next events. */
+struct tracemap_item {
+	bool is_loss;
+	struct tracemap_event ev; /* when !is_loss */
+	struct tracemap_reader loss; /* when is_loss: kind, source, count */
+};
+
 /*
  * One CPU of a ring buffer. The fields are private to tracemap.c: use the
  * functions below (a program that reads them breaks with the next change).
@@ -188,7 +204,11 @@ struct tracemap {
 	enum tracemap_loss pending; /* found by tracemap_next(), reported next */
 	bool drained; /* the last get_reader found nothing: next one may wait */
 	int wake; /* tracemap_wake() calls not yet seen by a wait */
+	int deferred; /* an error tracemap_read() returns after a loss */
+	tracemap_hook hook; /* tracemap_set_hook() */
+	void *hook_arg;
 	char err[256];
+	char notice[256]; /* why TRACEMAP_MODE_READ, after a fallback */
 };
 
 /* The tracefs mount point: /sys/kernel/tracing or the debugfs one, or NULL. */
@@ -216,6 +236,25 @@ const char *tracemap_tracefs(void);
  */
 int tracemap_open(struct tracemap *tm, const char *tracefs,
 		  const char *instance, int cpu, int flags);
+/*
+ * The next event or loss of this CPU, in the order the buffer holds them:
+ * the way to read. Returns 1 with *it filled (it->is_loss says which), 0
+ * when the buffer has nothing new, or -errno (-EINTR: a signal interrupted
+ * the wait). Every loss comes as an item, before the events that follow
+ * it, whatever else happens. Without TRACEMAP_NONBLOCK, the call after one
+ * that returned 0 waits (for buffer_percent or tracemap_wake()):
+ *
+ *	while ((r = tracemap_read(tm, &it)) >= 0)
+ *		if (r > 0)
+ *			it.is_loss ? on_loss(&it.loss) : on_event(&it.ev);
+ *
+ * With TRACEMAP_NONBLOCK, 0 means "empty now": poll() tracemap_fd().
+ * It is tracemap_next() until 0, then tracemap_get_reader(), which are
+ * there for programs that want to see the sub-buffer swaps.
+ */
+int tracemap_read(struct tracemap *tm, struct tracemap_item *it);
+/* Call hook around every GET_READER of tm (tracemap_dat_hook(), say). */
+void tracemap_set_hook(struct tracemap *tm, tracemap_hook hook, void *arg);
 /*
  * Move to the next reader sub-buffer when the current one is consumed
  * (one GET_READER, or one read() in TRACEMAP_MODE_READ) and say what it found
@@ -250,6 +289,11 @@ void tracemap_close(struct tracemap *tm);
 
 /* The text of the last failure or reported reset/other-reader loss. */
 const char *tracemap_error(const struct tracemap *tm);
+/*
+ * After a tracemap_open() that fell back to read() (TRACEMAP_FALLBACK_READ),
+ * why the buffer could not be mapped; "" when it is mapped.
+ */
+const char *tracemap_notice(const struct tracemap *tm);
 /* TRACEMAP_MODE_MMAP or TRACEMAP_MODE_READ. */
 enum tracemap_mode tracemap_mode(const struct tracemap *tm);
 /* The file descriptor of trace_pipe_raw, for poll(): POLLIN at buffer_percent. */

@@ -15,8 +15,6 @@
 #include <string.h>
 #include <time.h>
 
-#define MAX_CPUS 4096
-
 /* Set the handle's error text; returns code (a negative errno). */
 #define fail(h, code, ...) \
 	tracemap_error_set((h)->err, sizeof((h)->err), code, __VA_ARGS__)
@@ -58,13 +56,14 @@ static int open_one(struct tracemap_merge *m, const char *tracefs,
 int tracemap_merge_open(struct tracemap_merge *m, const char *tracefs,
 			const char *instance, const int *cpus, int n, int flags)
 {
-	int cap = cpus ? n : MAX_CPUS, r = 0;
+	int cap = cpus ? n : TRACEMAP_MERGE_MAX_CPUS, r = 0;
 	char offline_err[sizeof(m->err)];
 
 	memset(m, 0, sizeof(*m));
 	m->watermark_ms = TRACEMAP_MERGE_WATERMARK_MS;
-	if (cap <= 0 || cap > MAX_CPUS)
-		return fail(m, -EINVAL, "%d CPUs: need 1 to %d", cap, MAX_CPUS);
+	if (cap <= 0 || cap > TRACEMAP_MERGE_MAX_CPUS)
+		return fail(m, -EINVAL, "%d CPUs: need 1 to %d", cap,
+			    TRACEMAP_MERGE_MAX_CPUS);
 	m->cpus = calloc((size_t)cap, sizeof(*m->cpus));
 	m->pfds = calloc((size_t)cap, sizeof(*m->pfds));
 	if (!m->cpus || !m->pfds) {
@@ -99,11 +98,11 @@ void tracemap_merge_set_watermark(struct tracemap_merge *m, int ms)
 	m->watermark_ms = ms < 0 ? 0 : ms;
 }
 
-void tracemap_merge_set_hook(struct tracemap_merge *m, tracemap_merge_hook hook,
+void tracemap_merge_set_hook(struct tracemap_merge *m, tracemap_hook hook,
 			     void *arg)
 {
-	m->hook = hook;
-	m->hook_arg = arg;
+	for (int i = 0; i < m->n; i++)
+		tracemap_set_hook(&m->cpus[i].tm, hook, arg);
 }
 
 void tracemap_merge_drain(struct tracemap_merge *m)
@@ -138,62 +137,33 @@ static bool has_head(const struct tracemap_merge_cpu *c)
 	return c->have_ev || c->have_loss;
 }
 
-static int get_reader(struct tracemap_merge *m, int i,
-		      struct tracemap_reader *rd)
-{
-	struct tracemap_merge_cpu *c = &m->cpus[i];
-	int r = m->hook ? m->hook(m->hook_arg, i, &c->tm, NULL) : 0;
-
-	if (r)
-		return r;
-	r = tracemap_get_reader(&c->tm, rd);
-	if (r < 0)
-		return fail(m, r, "%s", tracemap_error(&c->tm));
-	if (m->hook) {
-		int h = m->hook(m->hook_arg, i, &c->tm, rd);
-
-		if (h)
-			return h;
-	}
-	return r;
-}
-
 /* Give CPU i a head if it has none: its next event, or a loss. */
 static int refill(struct tracemap_merge *m, int i)
 {
 	struct tracemap_merge_cpu *c = &m->cpus[i];
-	struct tracemap_reader rd;
+	struct tracemap_item it;
+	int r;
 
-	/* a few rounds: "maybe more" from GET_READER can find nothing */
-	for (int tries = 0; !has_head(c) && tries < 4; tries++) {
-		int r = tracemap_next(&c->tm, &c->ev);
-
-		if (r < 0)
-			return fail(m, r, "%s", tracemap_error(&c->tm));
-		if (r > 0) {
-			c->have_ev = true;
-			c->empty = false;
-			c->seen_at = now_ns();
-			return 0;
-		}
-		r = get_reader(m, i, &rd);
-		if (r < 0)
-			return r;
-		if (rd.loss != TRACEMAP_LOSS_NONE) {
-			c->loss = rd;
-			c->loss_ts = rd.new_subbuf ? rd.ts : c->last_ts;
-			c->have_loss = true;
-			c->empty = false;
-			c->seen_at = now_ns();
-			return 0;
-		}
-		if (r == 0)
-			break;
-	}
-	if (!has_head(c)) {
+	if (has_head(c))
+		return 0;
+	r = tracemap_read(&c->tm, &it);
+	if (r < 0)
+		return fail(m, r, "%s", tracemap_error(&c->tm));
+	if (r == 0) {
 		c->empty = true;
 		c->checked_at = now_ns();
+		return 0;
 	}
+	if (it.is_loss) {
+		c->loss = it.loss;
+		c->loss_ts = it.loss.new_subbuf ? it.loss.ts : c->last_ts;
+		c->have_loss = true;
+	} else {
+		c->ev = it.ev;
+		c->have_ev = true;
+	}
+	c->empty = false;
+	c->seen_at = now_ns();
 	return 0;
 }
 

@@ -27,11 +27,7 @@
 #include "tracemap.h"
 
 #define TRACEMAP_MERGE_WATERMARK_MS 10 /* the default watermark */
-
-/* Called before (rd NULL) and after every tracemap_get_reader() of CPU idx. */
-typedef int (*tracemap_merge_hook)(void *arg, int idx,
-				   const struct tracemap *tm,
-				   const struct tracemap_reader *rd);
+#define TRACEMAP_MERGE_MAX_CPUS 4096 /* the most CPUs a merge takes */
 
 /* One CPU of the merge. The fields are private to tracemerge.c. */
 struct tracemap_merge_cpu {
@@ -64,8 +60,6 @@ struct tracemap_merge {
 	int offline; /* CPUs skipped at open as offline (message: the last) */
 	int watermark_ms;
 	bool draining;
-	tracemap_merge_hook hook;
-	void *hook_arg;
 	char err[512];
 };
 
@@ -83,8 +77,8 @@ int tracemap_merge_open(struct tracemap_merge *m, const char *tracefs,
 			int flags);
 /* The watermark in ms (default TRACEMAP_MERGE_WATERMARK_MS); 0 waits not at all. */
 void tracemap_merge_set_watermark(struct tracemap_merge *m, int ms);
-/* Call hook around every GET_READER (for tracemap_dat_map_before/after). */
-void tracemap_merge_set_hook(struct tracemap_merge *m, tracemap_merge_hook hook,
+/* tracemap_set_hook() on every CPU of the merge (tracemap_dat_hook(), say). */
+void tracemap_merge_set_hook(struct tracemap_merge *m, tracemap_hook hook,
 			     void *arg);
 /*
  * The next event or loss in time order: 1 and *it filled; 0 when nothing

@@ -43,8 +43,6 @@
 #include "tracemap.h"
 #include "tracemerge.h"
 
-#define MAX_CPUS 1024
-
 static const char usage_text[] =
 	"usage: trace_stream [--cpu N] [--instance NAME] [--tracefs DIR]\n"
 	"                    [--nonblock] [--interval MS] [--per-cpu]\n"
@@ -78,7 +76,8 @@ static const char usage_text[] =
 
 static volatile sig_atomic_t stop;
 static struct tracemap_formats formats;
-static uint64_t last_ts[MAX_CPUS]; /* of the last line printed per CPU */
+static uint64_t
+	last_ts[TRACEMAP_MERGE_MAX_CPUS]; /* of the last line printed per CPU */
 
 /* Output: every write is checked; a failure stops the program. */
 static int out_errno; /* the first write error, 0 while all went well */
@@ -134,7 +133,7 @@ static int out_flush(void)
 
 static void print_time(int cpu, uint64_t ts)
 {
-	if (cpu >= 0 && cpu < MAX_CPUS)
+	if (cpu >= 0 && cpu < TRACEMAP_MERGE_MAX_CPUS)
 		last_ts[cpu] = ts;
 	out("%d %llu.%09llu ", cpu, (unsigned long long)(ts / 1000000000),
 	    (unsigned long long)(ts % 1000000000));
@@ -161,7 +160,9 @@ static void print_loss(const struct tracemap *tm,
 
 	if (rd->loss == TRACEMAP_LOSS_NONE)
 		return;
-	print_time(cpu, rd->new_subbuf ? rd->ts : last_ts[cpu % MAX_CPUS]);
+	print_time(cpu, rd->new_subbuf ?
+				rd->ts :
+				last_ts[cpu % TRACEMAP_MERGE_MAX_CPUS]);
 	switch (rd->loss) {
 	case TRACEMAP_LOSS_COUNTED:
 		out("missed %llu\n", (unsigned long long)rd->count);
@@ -268,39 +269,39 @@ static void dat_fail(void)
 }
 
 /* Around every GET_READER (rd NULL before it): keep the sub-buffers read. */
-static int record(void *arg, int idx, const struct tracemap *tm,
+static int record(void *arg, struct tracemap *tm,
 		  const struct tracemap_reader *rd)
 {
-	int cpu = tracemap_cpu(tm);
-
 	(void)arg;
-	(void)idx;
-	if (recording && (rd ? tracemap_dat_map_after(&dat, cpu, tm, rd) :
-			       tracemap_dat_map_before(&dat, cpu, tm)))
+	if (recording && tracemap_dat_hook(&dat, tm, rd))
 		dat_fail();
 	return 0; /* reading goes on: the events still reach stdout */
 }
 
-/* Start the file for the n readers tms[0..n-1] of the buffer in dir. */
-static void output_start(const char *dir, struct tracemap *const *tms, int n)
+/* Start the file for the CPUs of m, the buffer in dir. */
+static void output_start(const char *dir, struct tracemap_merge *m)
 {
 	int cpus = 0;
 
-	for (int i = 0; i < n; i++)
-		if (tracemap_cpu(tms[i]) >= cpus)
-			cpus = tracemap_cpu(tms[i]) + 1;
-	recording = !tracemap_dat_create(&dat, output, dir, cpus,
-					 tracemap_subbuf_size(tms[0]));
+	for (int i = 0; i < tracemap_merge_count(m); i++)
+		if (tracemap_cpu(tracemap_merge_map(m, i)) >= cpus)
+			cpus = tracemap_cpu(tracemap_merge_map(m, i)) + 1;
+	recording = !tracemap_dat_create(
+		&dat, output, dir, cpus,
+		tracemap_subbuf_size(tracemap_merge_map(m, 0)));
 	if (!recording)
 		dat_fail();
 }
 
-/* The last sub-buffer of each reader, then the file. 0, or 1 on failure. */
-static int output_finish(struct tracemap *const *tms, int n)
+/* The last sub-buffer of each CPU of m, then the file. 0, or 1 on failure. */
+static int output_finish(struct tracemap_merge *m)
 {
-	for (int i = 0; i < n && recording; i++)
-		if (tracemap_dat_map_end(&dat, tracemap_cpu(tms[i]), tms[i]))
+	for (int i = 0; i < tracemap_merge_count(m) && recording; i++) {
+		const struct tracemap *tm = tracemap_merge_map(m, i);
+
+		if (tracemap_dat_map_end(&dat, tracemap_cpu(tm), tm))
 			dat_fail();
+	}
 	if (recording && tracemap_dat_finish(&dat, 0)) {
 		warn("%s: %s", output, tracemap_dat_error(&dat));
 		dat_failed = true;
@@ -541,105 +542,109 @@ static int offline(const char *file, size_t size, int cpu, const char *tracefs)
 
 //! [drain]
 /*
- * Print the events of one CPU until its reader sub-buffer has nothing new,
- * or after max_swaps new sub-buffers (a flood never ends), or on a signal
- * (stop) or a failed write. Every loss is printed where it happened.
- * Returns 0 or -errno.
+ * Print the events of one CPU until its buffer has nothing new, or after
+ * max_events items (a flood never ends), or on a signal (stop) or a failed
+ * write. Every loss is printed where it happened. Returns 0 or -errno.
  */
-static int drain(struct tracemap *tm, unsigned int max_swaps)
+static int drain(struct tracemap *tm, uint64_t max_events)
 {
-	struct tracemap_reader rd;
-	struct tracemap_event ev;
-	int r;
+	struct tracemap_item it;
+	int r = 0;
 
-	for (unsigned int swaps = 0;; swaps++) {
-		while ((r = tracemap_next(tm, &ev)) > 0 && !out_errno)
-			print_event(tracemap_cpu(tm), &ev);
-		if (r < 0)
-			return r;
-		if (out_errno || swaps == max_swaps || stop > 1 ||
-		    (stop && max_swaps == -1U))
-			return 0;
-		record(NULL, 0, tm, NULL);
-		r = tracemap_get_reader(tm, &rd);
-		if (r >= 0)
-			record(NULL, 0, tm, &rd);
-		print_loss(tm, &rd); /* whatever r: drops come with a 0 */
+	for (uint64_t n = 0; n < max_events && !out_errno && stop < 2; n++) {
+		r = tracemap_read(tm, &it);
 		if (r <= 0)
-			return r;
+			break;
+		if (it.is_loss)
+			print_loss(tm, &it.loss);
+		else
+			print_event(tracemap_cpu(tm), &it.ev);
 	}
+	return r < 0 ? r : 0;
 }
 //! [drain]
 
-/* How many sub-buffers the final drain takes at most: one buffer's worth. */
-static unsigned int buffer_subbufs(const struct tracemap *tm)
+/* About one buffer's worth of events: the bound of the final drain. */
+static uint64_t buffer_events(const struct tracemap *tm)
 {
 	const struct trace_buffer_meta *meta = tracemap_meta(tm);
-
 	/* read() mode has no meta-page: a bound all the same */
-	return meta ? meta->nr_subbufs + 1 : 4096;
+	uint64_t subbufs = meta ? meta->nr_subbufs + 1 : 4096;
+
+	/* the smallest event takes 12 bytes */
+	return subbufs * tracemap_subbuf_size(tm) / 12;
 }
 
-/* Open every CPU (cpu < 0) or one: the number opened, or -1 after an error. */
-static int open_cpus(struct tracemap *tms, const char *tracefs,
-		     const char *instance, int cpu)
+/*
+ * Open every online CPU (cpu < 0) or one, say which are offline or read
+ * with read(), and start the --output file. 0, or 1 after an error.
+ */
+static int open_buffer(struct tracemap_merge *m, const char *tracefs,
+		       const char *instance, int cpu)
 {
-	int n = 0;
+	int n = tracemap_merge_open(m, tracefs, instance, cpu < 0 ? NULL : &cpu,
+				    cpu < 0 ? 0 : 1, TRACEMAP_FALLBACK_READ);
+	int offline = n < 0 ? 0 : tracemap_merge_offline(m);
+	char dir[600];
 
-	for (int c = cpu < 0 ? 0 : cpu; c < MAX_CPUS; c++) {
-		int r = tracemap_open(&tms[n], tracefs, instance, c,
-				      TRACEMAP_NONBLOCK |
-					      TRACEMAP_FALLBACK_READ);
-
-		if (r == -ENODEV && cpu < 0 && n > 0)
-			break; /* past the last CPU */
-		if (r == -ENXIO && cpu < 0) {
-			warn("%s: not read (nor when it comes online later)",
-			     tracemap_error(&tms[n]));
-			continue;
-		}
-		if (r) {
-			warn("%s", tracemap_error(&tms[n]));
-			while (n > 0)
-				tracemap_close(&tms[--n]);
-			return -1;
-		}
-		if (tracemap_mode(&tms[n]) == TRACEMAP_MODE_READ)
-			warn("%s", tracemap_error(&tms[n]));
-		n++;
-		if (cpu >= 0)
-			break;
+	if (n <= 0) {
+		warn("%s",
+		     n < 0 ? tracemap_merge_error(m) : "no CPU could be read");
+		if (n == 0)
+			tracemap_merge_close(m);
+		return 1;
 	}
-	if (n == 0)
-		warn("no CPU could be read");
-	return n ? n : -1;
+	if (offline == 1)
+		warn("%s: not read (nor when it comes online later)",
+		     tracemap_merge_error(m));
+	else if (offline > 1)
+		warn("%d CPUs are offline, the last: %s: not read (nor when they come online later)",
+		     offline, tracemap_merge_error(m));
+	for (int i = 0; i < n; i++) {
+		const char *notice = tracemap_notice(tracemap_merge_map(m, i));
+
+		if (notice[0])
+			warn("%s", notice);
+	}
+	load_formats(tracefs, instance);
+	if (output) {
+		output_start(buffer_dir(dir, sizeof(dir), tracefs, instance),
+			     m);
+		tracemap_merge_set_hook(m, record, NULL);
+	}
+	return 0;
 }
 
+/* The last sub-buffers into the --output file, then close. 0 or 1. */
+static int close_buffer(struct tracemap_merge *m)
+{
+	int ret = output_finish(m);
+
+	tracemap_merge_close(m);
+	return ret;
+}
+
+/* Each CPU in turn (--per-cpu, or --cpu N), in time order per CPU only. */
 static int live(const char *tracefs, const char *instance, int cpu,
 		bool nonblock, int interval)
 {
-	static struct tracemap tms[MAX_CPUS];
-	static struct pollfd pfds[MAX_CPUS];
-	int n = open_cpus(tms, tracefs, instance, cpu), ret = 0;
+	static struct pollfd pfds[TRACEMAP_MERGE_MAX_CPUS];
+	struct tracemap_merge m;
+	int n, ret = 0;
 
-	static struct tracemap *ptrs[MAX_CPUS];
-	char dir[600];
-
-	if (n < 0)
+	if (open_buffer(&m, tracefs, instance, cpu))
 		return 1;
+	n = tracemap_merge_count(&m);
 	for (int i = 0; i < n; i++) {
-		pfds[i].fd = tracemap_fd(&tms[i]);
+		pfds[i].fd = tracemap_fd(tracemap_merge_map(&m, i));
 		pfds[i].events = POLLIN;
-		ptrs[i] = &tms[i];
 	}
-	load_formats(tracefs, instance);
-	if (output)
-		output_start(buffer_dir(dir, sizeof(dir), tracefs, instance),
-			     ptrs, n);
 	while (!stop && !ret) {
 		for (int i = 0; i < n && !ret && !stop; i++) {
-			if (drain(&tms[i], -1U) < 0) {
-				warn("%s", tracemap_error(&tms[i]));
+			struct tracemap *tm = tracemap_merge_map(&m, i);
+
+			if (drain(tm, UINT64_MAX) < 0) {
+				warn("%s", tracemap_error(tm));
 				ret = 1;
 			}
 		}
@@ -660,17 +665,16 @@ static int live(const char *tracefs, const char *instance, int cpu,
 	 * second signal cuts even that short).
 	 */
 	for (int i = 0; i < n && stop && !ret; i++) {
-		if (drain(&tms[i], buffer_subbufs(&tms[i])) < 0) {
-			warn("%s", tracemap_error(&tms[i]));
+		struct tracemap *tm = tracemap_merge_map(&m, i);
+
+		if (drain(tm, buffer_events(tm)) < 0) {
+			warn("%s", tracemap_error(tm));
 			ret = 1;
 		}
 	}
 	if (stop)
 		ret |= out_flush();
-	ret |= output_finish(ptrs, n);
-	for (int i = 0; i < n; i++)
-		tracemap_close(&tms[i]);
-	return ret;
+	return ret | close_buffer(&m);
 }
 
 /*
@@ -680,38 +684,17 @@ static int live(const char *tracefs, const char *instance, int cpu,
 static int live_merged(const char *tracefs, const char *instance, bool nonblock,
 		       int interval, int watermark)
 {
-	static struct tracemap *ptrs[MAX_CPUS];
 	struct tracemap_merge_item it;
 	struct tracemap_merge m;
 	uint64_t left = 0; /* events the final drain may still print */
 	bool draining = false;
-	char dir[600];
-	int n, r, ret = 0;
+	int r, ret = 0;
 
-	n = tracemap_merge_open(&m, tracefs, instance, NULL, 0,
-				TRACEMAP_FALLBACK_READ);
-	if (n < 0) {
-		warn("%s", tracemap_merge_error(&m));
+	if (open_buffer(&m, tracefs, instance, -1))
 		return 1;
-	}
-	if (tracemap_merge_offline(&m) == 1)
-		warn("%s: not read (nor when it comes online later)",
-		     tracemap_merge_error(&m));
-	else if (tracemap_merge_offline(&m) > 1)
-		warn("%d CPUs are offline, the last: %s: not read (nor when they come online later)",
-		     tracemap_merge_offline(&m), tracemap_merge_error(&m));
-	for (int i = 0; i < n; i++) {
-		ptrs[i] = tracemap_merge_map(&m, i);
-		/* the smallest event takes 12 bytes */
-		left += (uint64_t)buffer_subbufs(ptrs[i]) *
-			tracemap_subbuf_size(ptrs[i]) / 12;
-	}
+	for (int i = 0; i < tracemap_merge_count(&m); i++)
+		left += buffer_events(tracemap_merge_map(&m, i));
 	tracemap_merge_set_watermark(&m, watermark);
-	load_formats(tracefs, instance);
-	if (output)
-		output_start(buffer_dir(dir, sizeof(dir), tracefs, instance),
-			     ptrs, n);
-	tracemap_merge_set_hook(&m, record, NULL);
 	while (!out_errno && stop < 2 && (!draining || left--)) {
 		if (!draining && (nonblock || stop)) {
 			tracemap_merge_drain(&m);
@@ -730,15 +713,13 @@ static int live_merged(const char *tracefs, const char *instance, bool nonblock,
 			if (draining || ret)
 				break;
 		} else if (it.is_loss) {
-			print_loss(ptrs[it.idx], &it.loss);
+			print_loss(tracemap_merge_map(&m, it.idx), &it.loss);
 		} else {
 			print_event(it.cpu, &it.ev);
 		}
 	}
 	ret |= out_flush();
-	ret |= output_finish(ptrs, n);
-	tracemap_merge_close(&m);
-	return ret;
+	return ret | close_buffer(&m);
 }
 
 int main(int argc, char **argv)
@@ -769,7 +750,8 @@ int main(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'c':
-			if (cli_number("--cpu", optarg, 0, MAX_CPUS - 1, &cpu))
+			if (cli_number("--cpu", optarg, 0,
+				       TRACEMAP_MERGE_MAX_CPUS - 1, &cpu))
 				return 2;
 			break;
 		case 'i':

@@ -314,47 +314,41 @@ struct seen {
 };
 
 //! [drain-with-losses]
-/* Drain tm into *out until get_reader finds nothing; never asserts. */
+/* Drain tm into *out until it has nothing new; never asserts. */
 static void drain_into(struct tracemap *tm, const struct tracemap_formats *fs,
 		       struct seen *out)
 {
-	struct tracemap_event ev;
-	struct tracemap_reader rd;
+	struct tracemap_item it;
 	int r;
 
-	for (;;) {
-		while ((r = tracemap_next(tm, &ev)) > 0) {
+	while ((r = tracemap_read(tm, &it)) > 0) {
+		if (it.is_loss) {
+			out->loss[it.loss.loss]++;
+			if (it.loss.loss == TRACEMAP_LOSS_COUNTED)
+				out->counted += it.loss.count;
+			if (it.loss.loss == TRACEMAP_LOSS_DROPPED)
+				out->dropped += it.loss.count;
+			if (it.loss.loss == TRACEMAP_LOSS_RESET ||
+			    it.loss.loss == TRACEMAP_LOSS_OTHER_READER)
+				snprintf(out->err, sizeof(out->err), "%s",
+					 tracemap_error(tm));
+		} else {
 			const struct tracemap_format *f = tracemap_formats_find(
-				fs, tracemap_event_type(&ev));
+				fs, tracemap_event_type(&it.ev));
 			char *t =
 				out->text[out->events < 512 ? out->events : 511];
 
 			if (f)
-				tracemap_format_payload(f, &ev, t,
+				tracemap_format_payload(f, &it.ev, t,
 							sizeof(out->text[0]));
 			else
 				snprintf(t, sizeof(out->text[0]), "?");
 			out->events++;
 		}
-		if (r == 0)
-			r = tracemap_get_reader(tm, &rd);
-		if (r < 0) {
-			out->error = r;
-			snprintf(out->err, sizeof(out->err), "%s",
-				 tracemap_error(tm));
-			return;
-		}
-		out->loss[rd.loss]++;
-		if (rd.loss == TRACEMAP_LOSS_COUNTED)
-			out->counted += rd.count;
-		if (rd.loss == TRACEMAP_LOSS_DROPPED)
-			out->dropped += rd.count;
-		if (rd.loss == TRACEMAP_LOSS_RESET ||
-		    rd.loss == TRACEMAP_LOSS_OTHER_READER)
-			snprintf(out->err, sizeof(out->err), "%s",
-				 tracemap_error(tm));
-		if (r == 0)
-			return;
+	}
+	if (r < 0) {
+		out->error = r;
+		snprintf(out->err, sizeof(out->err), "%s", tracemap_error(tm));
 	}
 }
 //! [drain-with-losses]
@@ -672,7 +666,8 @@ TEST_F(snapshot_armed, read_fallback)
 	TH_LOG("%s", tracemap_error(&tm));
 	EXPECT_EQ(TRACEMAP_MODE_READ, (int)tracemap_mode(&tm));
 	EXPECT_TRUE(tracemap_meta(&tm) == NULL);
-	EXPECT_TRUE(strstr(tracemap_error(&tm), "snapshot is armed") != NULL);
+	EXPECT_TRUE(strstr(tracemap_notice(&tm), "snapshot is armed") != NULL);
+	EXPECT_STREQ("", tracemap_error(&tm));
 	markers(1, 17, "after %d");
 	drain_into(&tm, &fs, &out);
 	tracemap_close(&tm);
@@ -842,7 +837,8 @@ TEST(open_errors)
 	 */
 	ASSERT_EQ(0, write_file(T "/set_ftrace_filter", "schedule:snapshot"));
 	EXPECT_EQ(-EBUSY, tracemap_open(&tm, NULL, NULL, 0, 0));
-	EXPECT_TRUE(strstr(tracemap_error(&tm), "snapshot is armed") != NULL);
+	EXPECT_TRUE(strstr(tracemap_notice(&tm), "snapshot is armed") != NULL);
+	EXPECT_STREQ("", tracemap_error(&tm));
 	ASSERT_EQ(0, write_file(T "/set_ftrace_filter", "!schedule:snapshot"));
 	EXPECT_EQ(0, tracemap_open(&tm, NULL, NULL, 0, MAP_FLAGS))
 	TH_LOG("%s", tracemap_error(&tm));
