@@ -124,8 +124,7 @@ static inline void lab_unmap(struct lab_map *m)
 /* The sub-buffer with this ID (6.10 and 6.12 layouts alike). */
 static inline const char *lab_subbuf(const struct lab_map *m, uint32_t id)
 {
-	return (const char *)m->meta + m->meta->meta_page_size +
-	       (size_t)id * m->meta->subbuf_size;
+	return tracemap_subbuf_at(&m->tm, id);
 }
 
 /*

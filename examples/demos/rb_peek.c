@@ -73,12 +73,15 @@ static int map_all(int fd, struct mapping *m)
 	if (first == MAP_FAILED)
 		return -1;
 	/* The meta-page, then nr_subbufs sub-buffers, in one mapping. */
-	size_t len = (size_t)first->meta_page_size +
-		     (size_t)first->nr_subbufs * first->subbuf_size;
-
-	munmap(first, page);
+	size_t len = rb_map_len(first->meta_page_size, first->subbuf_size,
+				first->nr_subbufs);
+	/*
+	 * The probe stays mapped until the whole buffer is: while anything is
+	 * mapped the kernel refuses a resize, so len still holds.
+	 */
 	char *base = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
 
+	munmap(first, page);
 	if (base == MAP_FAILED)
 		return -1;
 	//! [map-all]
@@ -88,13 +91,11 @@ static int map_all(int fd, struct mapping *m)
 	return 0;
 }
 
-//! [reader-offset]
 /* Where sub-buffer ID id starts in a mapping made at offset 0. */
 static size_t subbuf_offset(const struct trace_buffer_meta *meta, uint32_t id)
 {
-	return (size_t)meta->meta_page_size + (size_t)id * meta->subbuf_size;
+	return rb_subbuf_offset(meta->meta_page_size, meta->subbuf_size, id);
 }
-//! [reader-offset]
 
 static int cmd_layout(int fd)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The format of a ring-buffer sub-buffer, as constants: the one place the
- * project defines them (the library, rb_peek and the labs use these).
+ * The format of the mapping and of a ring-buffer sub-buffer: the one place
+ * the project defines it (the library, rb_peek and the labs use these).
  * Checked against kernel/trace/ring_buffer.c of 6.12; the guide's format
  * chapter explains them. tests/host/subbuf_build.h keeps its own copy on
  * purpose, so that the decoder is tested against an independent writer.
@@ -16,6 +16,29 @@
  */
 #ifndef RING_BUFFER_FORMAT_H
 #define RING_BUFFER_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+//! [subbuf-offset]
+/*
+ * The mapping of trace_pipe_raw: the meta-page (meta_page_size bytes from
+ * the meta-page itself), then the nr_subbufs sub-buffers in ID order,
+ * subbuf_size bytes each. Where sub-buffer id starts:
+ */
+static inline size_t rb_subbuf_offset(uint32_t meta_page_size,
+				      uint32_t subbuf_size, uint32_t id)
+{
+	return (size_t)meta_page_size + (size_t)id * subbuf_size;
+}
+//! [subbuf-offset]
+
+/* The length of the whole mapping: where a sub-buffer past the last would start. */
+static inline size_t rb_map_len(uint32_t meta_page_size, uint32_t subbuf_size,
+				uint32_t nr_subbufs)
+{
+	return rb_subbuf_offset(meta_page_size, subbuf_size, nr_subbufs);
+}
 
 /* Offsets in the sub-buffer header. */
 #define RB_TIME_STAMP_OFFSET 0

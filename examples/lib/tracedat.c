@@ -171,17 +171,6 @@ out:
 
 /* --- a mapped reader ------------------------------------------------------ */
 
-static const unsigned char *mapped_subbuf(const struct tracemap *tm,
-					  uint32_t id)
-{
-	const struct trace_buffer_meta *m = tracemap_meta(tm);
-
-	if (!m || id >= m->nr_subbufs)
-		return NULL;
-	return (const unsigned char *)m + m->meta_page_size +
-	       (size_t)id * m->subbuf_size;
-}
-
 static int map_check(struct tracemap_dat *td, int cpu,
 		     const struct tracemap *tm)
 {
@@ -212,7 +201,7 @@ int tracemap_dat_map_before(struct tracemap_dat *td, int cpu,
 	c = &td->cpus[cpu];
 	if (!c->on_subbuf)
 		return 0;
-	sb = mapped_subbuf(tm, c->id);
+	sb = tracemap_subbuf_at(tm, c->id);
 	if (!sb)
 		return fail(td, -EBADMSG, "cpu%d: sub-buffer %u not mapped",
 			    cpu, c->id);

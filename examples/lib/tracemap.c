@@ -67,6 +67,12 @@ static uint32_t read_commit(const struct tracemap_subbuf *sb)
 	return get_u32(sb->base + off);
 }
 
+/* Where the kernel stores the count of lost events: a long right after the data. */
+static uint32_t missed_count_offset(const struct tracemap_subbuf *sb)
+{
+	return sb->layout.data_offset + sb->commit;
+}
+
 int tracemap_subbuf_load(struct tracemap_subbuf *sb,
 			 const struct tracemap_layout *l, const void *subbuf,
 			 size_t size, bool live)
@@ -91,8 +97,7 @@ int tracemap_subbuf_load(struct tracemap_subbuf *sb,
 		return -EBADMSG;
 	if (word & RB_MISSED_EVENTS) {
 		uint32_t n = sb->layout.commit_size;
-		const unsigned char *p =
-			sb->base + sb->layout.data_offset + sb->commit;
+		const unsigned char *p = sb->base + missed_count_offset(sb);
 
 		sb->missed = TRACEMAP_MISSED_UNKNOWN;
 		/* Stored right after the data, a kernel long, when there was room. */
@@ -184,6 +189,12 @@ uint32_t tracemap_subbuf_commit(const struct tracemap_subbuf *sb)
 uint32_t tracemap_subbuf_pos(const struct tracemap_subbuf *sb)
 {
 	return sb->pos;
+}
+
+uint32_t tracemap_subbuf_end(const struct tracemap_subbuf *sb)
+{
+	return missed_count_offset(sb) +
+	       (sb->missed > 0 ? sb->layout.commit_size : 0);
 }
 
 void tracemap_subbuf_skip_to(struct tracemap_subbuf *sb, uint32_t offset)
@@ -537,8 +548,8 @@ static int map_buffer(struct tracemap *tm, const char *path)
 				path, probe->meta_page_size, probe->subbuf_size,
 				probe->nr_subbufs);
 		}
-		len = (size_t)probe->meta_page_size +
-		      (size_t)probe->subbuf_size * probe->nr_subbufs;
+		len = rb_map_len(probe->meta_page_size, probe->subbuf_size,
+				 probe->nr_subbufs);
 		m = mmap(NULL, len, PROT_READ, MAP_SHARED, tm->fd, 0);
 		e = errno;
 		munmap(probe, page);
@@ -547,14 +558,11 @@ static int map_buffer(struct tracemap *tm, const char *path)
 				continue; /* resized before the probe was mapped */
 			return -e;
 		}
-		if ((size_t)m->meta_page_size +
-				    (size_t)m->subbuf_size * m->nr_subbufs ==
-			    len &&
+		if (rb_map_len(m->meta_page_size, m->subbuf_size,
+			       m->nr_subbufs) == len &&
 		    meta_sane(m, page, &tm->layout)) {
 			tm->meta = m;
 			tm->map_len = len;
-			tm->subbufs =
-				(const unsigned char *)m + m->meta_page_size;
 			tm->subbuf_size = m->subbuf_size;
 			return 0;
 		}
@@ -767,8 +775,7 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 	remember_meta(tm);
 	tm->reader_id = tm->seen.id;
 	r = tracemap_subbuf_load(&tm->sb, &tm->layout,
-				 tm->subbufs + (size_t)tm->reader_id *
-						       tm->subbuf_size,
+				 tracemap_subbuf_at(tm, tm->reader_id),
 				 tm->subbuf_size, true);
 	if (r) {
 		r = fail(tm, r, "%s: reader sub-buffer %u: commit past its end",
@@ -876,8 +883,8 @@ static int load_reader(struct tracemap *tm, uint32_t id, uint32_t resume_at)
 			    tm->cpu, id);
 	tm->reader_id = id;
 	r = tracemap_subbuf_load(&tm->sb, &tm->layout,
-				 tm->subbufs + (size_t)id * tm->subbuf_size,
-				 tm->subbuf_size, true);
+				 tracemap_subbuf_at(tm, id), tm->subbuf_size,
+				 true);
 	if (r)
 		return fail(tm, r, "cpu%d: sub-buffer %u: commit past its end",
 			    tm->cpu, id);
@@ -1231,6 +1238,16 @@ int tracemap_cpu(const struct tracemap *tm)
 uint32_t tracemap_subbuf_size(const struct tracemap *tm)
 {
 	return tm->subbuf_size;
+}
+
+const void *tracemap_subbuf_at(const struct tracemap *tm, uint32_t id)
+{
+	const struct trace_buffer_meta *m = tracemap_meta(tm);
+
+	if (!m || id >= m->nr_subbufs)
+		return NULL;
+	return (const unsigned char *)m +
+	       rb_subbuf_offset(m->meta_page_size, m->subbuf_size, id);
 }
 
 const struct trace_buffer_meta *tracemap_meta(const struct tracemap *tm)

@@ -107,6 +107,11 @@ uint32_t tracemap_subbuf_commit(const struct tracemap_subbuf *sb);
 /* Offset in the data area of the next record; after -EBADMSG, the bad one. */
 uint32_t tracemap_subbuf_pos(const struct tracemap_subbuf *sb);
 /*
+ * Bytes of the sub-buffer in use, from its start: the header, the data and,
+ * when the kernel stored one, the count of lost events after them.
+ */
+uint32_t tracemap_subbuf_end(const struct tracemap_subbuf *sb);
+/*
  * Return no record that starts before offset in the data area (a reader
  * that resumes where the kernel's reader.read says the last one stopped).
  */
@@ -181,7 +186,6 @@ struct tracemap {
 	enum tracemap_mode mode;
 	struct trace_buffer_meta *meta; /* the mapping starts here */
 	size_t map_len;
-	const unsigned char *subbufs; /* sub-buffer 0 */
 	unsigned char *copy; /* read() mode: one sub-buffer */
 	uint32_t subbuf_size;
 	struct tracemap_layout layout;
@@ -307,6 +311,11 @@ uint32_t tracemap_subbuf_size(const struct tracemap *tm);
  * between. The whole mapping starts at this address.
  */
 const struct trace_buffer_meta *tracemap_meta(const struct tracemap *tm);
+/*
+ * Sub-buffer id of the mapping (header included, tracemap_subbuf_size()
+ * bytes), read-only; NULL in TRACEMAP_MODE_READ or for an id past the last.
+ */
+const void *tracemap_subbuf_at(const struct tracemap *tm, uint32_t id);
 /* Name of a loss kind: "counted", "unknown", "dropped", "reset", "other reader". */
 const char *tracemap_loss_name(enum tracemap_loss loss);
 

@@ -373,9 +373,7 @@ static bool subbuf_fits(const struct capture *c, const unsigned char *p,
 		;
 	if (r < 0)
 		return false;
-	used = c->layout.data_offset + tracemap_subbuf_commit(&sb);
-	if (tracemap_subbuf_missed(&sb) > 0)
-		used += c->layout.commit_size; /* the stored count, a long */
+	used = tracemap_subbuf_end(&sb);
 	return used <= size && all_zero(p + used, size - used);
 }
 

@@ -11,7 +11,8 @@
 #                                alone when none was recorded)
 #   corpus/format/header_page-seq_event-subbuf
 #                                events/header_page, a NUL, and a sub-buffer
-#                                of seq_producer events cut after its data
+#                                of seq_producer events cut after what it
+#                                holds (its data, and a stored count)
 #   corpus/formats_dir/*         header_page and five or six format files,
 #                                separated by NULs
 # replacing what is there. The payloads hold times, PIDs and addresses of
@@ -69,40 +70,29 @@ vm/run.sh --initramfs "$(vm/initramfs.sh "$OUT_DIR/guest-root")" --timeout 180 \
 	--share "$share" -- 'sh /mnt/share/guest.sh' >"$share/boot.log" 2>&1 ||
 	{ echo "capture-seeds: the guest failed: $(tail -n 3 "$share/boot.log")" >&2; exit 1; }
 
-python3 - "$share/cap" tests/fuzz/corpus <<'EOF'
-import glob, os, re, struct, sys
+# The sub-buffers decoded by the library (tests/fuzz/subbuf_dump.c): the
+# script below only picks events and writes files.
+build_c "$share/subbuf_dump" --lib tests/fuzz/subbuf_dump.c ||
+	{ echo "capture-seeds: subbuf_dump does not build: $(head -n 3 "$share/subbuf_dump.log")" >&2; exit 1; }
+"$share/subbuf_dump" 4096 "$share"/cap/*.raw >"$share/dump"
 
-cap, corpus = sys.argv[1], sys.argv[2]
-SUBBUF, DATA = 4096, 16  # 4 KiB sub-buffers, data at byte 16 (x86_64)
+python3 - "$share/cap" tests/fuzz/corpus "$share/dump" <<'EOF'
+import glob, os, re, sys
+
+cap, corpus, dump = sys.argv[1], sys.argv[2], sys.argv[3]
+SUBBUF = 4096  # the sub-buffer size the guest's buffer had
 
 
-def events(page):
-    """(offset, payload) of each data event of one sub-buffer"""
-    commit = struct.unpack_from('<Q', page, 8)[0] & 0x7ffffff
-    pos = 0
-    while pos + 4 <= commit:
-        hdr = struct.unpack_from('<I', page, DATA + pos)[0]
-        t = hdr & 31
-        if t == 29 and hdr >> 5 == 0:
-            return
-        arg = 0
-        if pos + 8 <= commit:
-            arg = struct.unpack_from('<I', page, DATA + pos + 4)[0]
-        if t == 0:
-            yield pos, page[DATA + pos + 8:DATA + pos + 4 + arg]
-            pos += 4 + arg
-        elif t <= 28:
-            yield pos, page[DATA + pos + 4:DATA + pos + 4 + 4 * t]
-            pos += 4 + 4 * t
+def subbufs():
+    """(file, offset, bytes in use, [(type, payload)]) of each sub-buffer"""
+    evs = []
+    for line in open(dump):
+        kind, *rest = line.split()
+        if kind == 'event':
+            evs.append((int(rest[0]), bytes.fromhex(rest[1] if len(rest) > 1 else '')))
         else:
-            pos += 4 + arg if t == 29 else 8
-
-
-def pages():
-    for raw in sorted(glob.glob(cap + '/*.raw')):
-        data = open(raw, 'rb').read()
-        for base in range(0, len(data) - SUBBUF + 1, SUBBUF):
-            yield data[base:base + SUBBUF]
+            yield rest[0], int(rest[1]), int(rest[2]), evs
+            evs = []
 
 
 fmts = {}
@@ -111,9 +101,9 @@ for path in glob.glob(cap + '/events/*/*/format'):
     name = '-'.join(path.split('/')[-3:-1])
     fmts[name] = (int(re.search(rb'^ID: (\d+)$', text, re.M).group(1)), text)
 first = {}
-for page in pages():
-    for _, payload in events(page):
-        first.setdefault(struct.unpack_from('<H', payload)[0], payload)
+for _, _, _, evs in subbufs():
+    for ev_type, payload in evs:
+        first.setdefault(ev_type, payload)
 header_page = open(cap + '/header_page', 'rb').read()
 
 out = os.path.join(corpus, 'format')
@@ -124,11 +114,13 @@ for name, (ev_id, text) in sorted(fmts.items()):
     open(os.path.join(out, name), 'wb').write(
         text if payload is None else text + b'\0' + payload)
 seq_id = fmts['seq_producer-seq_event'][0]
-for page in pages():
-    if any(struct.unpack_from('<H', p)[0] == seq_id for _, p in events(page)):
-        commit = struct.unpack_from('<Q', page, 8)[0] & 0x7ffffff
+for path, off, end, evs in subbufs():
+    if any(ev_type == seq_id for ev_type, _ in evs):
+        with open(path, 'rb') as f:
+            f.seek(off)
+            page = f.read(SUBBUF)
         open(os.path.join(out, 'header_page-seq_event-subbuf'), 'wb').write(
-            header_page + b'\0' + page[:DATA + commit])
+            header_page + b'\0' + page[:end])
         break
 
 out = os.path.join(corpus, 'formats_dir')

@@ -180,8 +180,9 @@ TEST_F(map, meta_page_matches_tracefs)
 	EXPECT_EQ(80, (int)m->meta_struct_len);
 	/* The last byte of the last sub-buffer is mapped. */
 	last = ((const volatile char *)
-			m)[m->meta_page_size +
-			   (size_t)m->nr_subbufs * m->subbuf_size - 1];
+			m)[rb_map_len(m->meta_page_size, m->subbuf_size,
+				      m->nr_subbufs) -
+			   1];
 	(void)last;
 }
 
@@ -256,7 +257,8 @@ TEST_F(map, missed_add_up_to_overrun)
 TEST_F(map, refused_mappings)
 {
 	const struct trace_buffer_meta *m = tracemap_meta(&self->tm);
-	size_t len = m->meta_page_size + (size_t)m->nr_subbufs * m->subbuf_size;
+	size_t len =
+		rb_map_len(m->meta_page_size, m->subbuf_size, m->nr_subbufs);
 	int fd = tracemap_fd(&self->tm);
 	int rw = open(T "/per_cpu/cpu0/trace_pipe_raw", O_RDWR);
 
@@ -462,7 +464,8 @@ TEST_F(map, foreign_reader_detected)
 {
 	static struct seen out;
 	const struct trace_buffer_meta *m = tracemap_meta(&self->tm);
-	size_t len = m->meta_page_size + (size_t)m->nr_subbufs * m->subbuf_size;
+	size_t len =
+		rb_map_len(m->meta_page_size, m->subbuf_size, m->nr_subbufs);
 	int per_page = (self->subbuf_size - 16) / 32, fd, prev = -1, dup = 0;
 	void *p;
 
@@ -792,8 +795,8 @@ TEST_F_TIMEOUT(storm, resize_during_opens, 400)
 		if (sigsetjmp(fault_jmp, 1)) {
 			crashes++;
 		} else {
-			size_t len = m->meta_page_size +
-				     (size_t)m->nr_subbufs * m->subbuf_size;
+			size_t len = rb_map_len(m->meta_page_size,
+						m->subbuf_size, m->nr_subbufs);
 			volatile char c = ((const volatile char *)m)[len - 1];
 
 			(void)c;
