@@ -88,8 +88,11 @@ int tracemap_merge_open(struct tracemap_merge *m, const char *tracefs,
 		memcpy(m->err, err, sizeof(err));
 		return r;
 	}
+	/* The probe past the last CPU is no failure: no text from it. */
 	if (m->offline)
 		memcpy(m->err, offline_err, sizeof(m->err));
+	else
+		m->err[0] = '\0';
 	return m->n;
 }
 

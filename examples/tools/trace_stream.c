@@ -541,15 +541,18 @@ static int offline(const char *file, size_t size, int cpu, const char *tracefs)
 //! [drain]
 /*
  * Print the events of one CPU until its buffer has nothing new, or after
- * max_events items (a flood never ends), or on a signal (stop) or a failed
- * write. Every loss is printed where it happened. Returns 0 or -errno.
+ * max_events items (a flood never ends), or on a failed write, or on a
+ * signal (stop): the first one ends an unbounded drain, the second any.
+ * Every loss is printed where it happened. Returns 0 or -errno.
  */
 static int drain(struct tracemap *tm, uint64_t max_events)
 {
+	bool bounded = max_events != UINT64_MAX;
 	struct tracemap_item it;
 	int r = 0;
 
-	for (uint64_t n = 0; n < max_events && !out_errno && stop < 2; n++) {
+	for (uint64_t n = 0;
+	     n < max_events && !out_errno && stop < (bounded ? 2 : 1); n++) {
 		r = tracemap_read(tm, &it);
 		if (r <= 0)
 			break;

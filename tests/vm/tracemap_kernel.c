@@ -29,6 +29,7 @@
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
 #include "tracemap.h"
+#include "tracemerge.h"
 
 #include "tracefs_write.h"
 /*
@@ -669,7 +670,8 @@ TEST_F(snapshot_armed, read_fallback)
 	TH_LOG("%s", tracemap_error(&tm));
 	EXPECT_EQ(TRACEMAP_MODE_READ, (int)tracemap_mode(&tm));
 	EXPECT_TRUE(tracemap_meta(&tm) == NULL);
-	EXPECT_TRUE(strstr(tracemap_notice(&tm), "snapshot is armed") != NULL);
+	EXPECT_TRUE(strstr(tracemap_notice(&tm), "snapshot is armed") != NULL)
+	TH_LOG("notice: '%s'", tracemap_notice(&tm));
 	EXPECT_STREQ("", tracemap_error(&tm));
 	markers(1, 17, "after %d");
 	drain_into(&tm, &fs, &out);
@@ -840,8 +842,7 @@ TEST(open_errors)
 	 */
 	ASSERT_EQ(0, write_file(T "/set_ftrace_filter", "schedule:snapshot"));
 	EXPECT_EQ(-EBUSY, tracemap_open(&tm, NULL, NULL, 0, 0));
-	EXPECT_TRUE(strstr(tracemap_notice(&tm), "snapshot is armed") != NULL);
-	EXPECT_STREQ("", tracemap_error(&tm));
+	EXPECT_TRUE(strstr(tracemap_error(&tm), "snapshot is armed") != NULL);
 	ASSERT_EQ(0, write_file(T "/set_ftrace_filter", "!schedule:snapshot"));
 	EXPECT_EQ(0, tracemap_open(&tm, NULL, NULL, 0, MAP_FLAGS))
 	TH_LOG("%s", tracemap_error(&tm));
@@ -882,6 +883,23 @@ TEST(instance_buffer)
 	tracemap_close(&tm);
 	tracemap_formats_free(&fs);
 	EXPECT_EQ(0, rmdir(T "/instances/tmg"));
+}
+
+/* The merge opens every online CPU, and a clean open leaves no error text. */
+TEST(merge_opens_every_cpu)
+{
+	struct tracemap_merge m;
+	int n = tracemap_merge_open(&m, NULL, NULL, NULL, 0, TRACEMAP_NONBLOCK);
+
+	ASSERT_LE(0, n) TH_LOG("%s", tracemap_merge_error(&m));
+	EXPECT_EQ(sysconf(_SC_NPROCESSORS_ONLN), n);
+	EXPECT_EQ(n, tracemap_merge_count(&m));
+	EXPECT_EQ(0, tracemap_merge_offline(&m));
+	EXPECT_STREQ("", tracemap_merge_error(&m));
+	for (int i = 0; i < n; i++)
+		EXPECT_EQ(i, tracemap_cpu(tracemap_merge_map(&m, i)));
+	EXPECT_TRUE(tracemap_merge_map(&m, n) == NULL);
+	tracemap_merge_close(&m);
 }
 
 TEST_HARNESS_MAIN
