@@ -58,30 +58,54 @@ struct tracemap_dat {
 	char err[512];
 };
 
-/*
- * Start a file for CPUs 0..nr_cpus-1 and sub-buffers of subbuf_size bytes
- * (header included). dir: where events/header_page and the rest are read
- * (tracefs, an instance, or a copy); header_page is checked now. Nothing
- * is written to path before tracemap_dat_finish(). Returns 0, -EINVAL (bad
- * size or CPU count), -EBADMSG (header_page makes no sense), or -errno.
+/**
+ * tracemap_dat_create() - start a trace.dat file
+ * @td: the file to set up
+ * @path: where tracemap_dat_finish() writes it
+ * @dir: where events/header_page and the rest are read (tracefs, an
+ *	instance, or a copy); header_page is checked now
+ * @nr_cpus: the file holds CPUs 0..nr_cpus-1 (1 to 4096)
+ * @subbuf_size: the sub-buffer size in bytes, header included (a power
+ *	of two, at least 64)
+ *
+ * Nothing is written to @path before tracemap_dat_finish().
+ *
+ * Return: 0, -EINVAL (bad size or CPU count), -EBADMSG (header_page makes
+ * no sense), or -errno (-ENAMETOOLONG, -ENOMEM, the read of header_page).
  */
 int tracemap_dat_create(struct tracemap_dat *td, const char *path,
 			const char *dir, int nr_cpus, uint32_t subbuf_size);
-/*
- * Append one sub-buffer of subbuf_size bytes to CPU cpu's data, as-is. It
- * is checked first: -EBADMSG when its commit or one of its records cannot
- * be right (trace-cmd would stop reading the CPU there).
+/**
+ * tracemap_dat_add() - append one sub-buffer to a CPU's data, as-is
+ * @td: the file
+ * @cpu: the CPU
+ * @subbuf: the sub-buffer, of the file's subbuf_size bytes
+ *
+ * The sub-buffer is checked first.
+ *
+ * Return: 0; -EBADMSG when its commit or one of its records cannot be
+ * right (trace-cmd would stop reading the CPU there); -EINVAL when @cpu is
+ * not in the file; or -errno of the temporary file (-EIO).
  */
 int tracemap_dat_add(struct tracemap_dat *td, int cpu, const void *subbuf);
-/*
- * Append every sub-buffer of file (what read() of trace_pipe_raw returned:
- * whole sub-buffers) to CPU cpu. Returns the number of sub-buffers added
- * or -errno (-EBADMSG: a partial or corrupt sub-buffer, named in the
- * error text).
+/**
+ * tracemap_dat_add_capture() - append every sub-buffer of a capture file
+ * @td: the file
+ * @cpu: the CPU
+ * @file: what read() of trace_pipe_raw returned: whole sub-buffers
+ *
+ * Return: the number of sub-buffers added, or -errno (-EBADMSG: a partial
+ * or corrupt sub-buffer, named in the error text). The sub-buffers before
+ * a failure stay added.
  */
 long tracemap_dat_add_capture(struct tracemap_dat *td, int cpu,
 			      const char *file);
-/*
+/**
+ * tracemap_dat_map_before() - record a mapped reader: before GET_READER
+ * @td: the file
+ * @cpu: the reader's CPU
+ * @tm: a mapped tracemap reader of CPU @cpu
+ *
  * Around a mapped tracemap reader of CPU cpu, to record what it consumes:
  *   tracemap_dat_map_before(): before every tracemap_get_reader(tm, &rd);
  *   tracemap_dat_map_after(): after it, with what it filled in rd
@@ -89,33 +113,83 @@ long tracemap_dat_add_capture(struct tracemap_dat *td, int cpu,
  *   tracemap_dat_map_end(): once, after the last events, before closing tm.
  * A sub-buffer is stored once, when the reader leaves it, with the
  * events it held when the reader last looked (a copy taken before the
- * GET_READER that gave it back to the writer). -EOPNOTSUPP when tm reads
- * with read() (TRACEMAP_MODE_READ): use tracemap_dat_add() on its copies then.
+ * GET_READER that gave it back to the writer).
+ *
+ * Return: 0; -EOPNOTSUPP when tm reads with read() (TRACEMAP_MODE_READ):
+ * use tracemap_dat_add() on its copies then; -EINVAL when @cpu is not in
+ * the file or @tm's sub-buffer size is not the file's; -EBADMSG, -ENOMEM.
  */
 int tracemap_dat_map_before(struct tracemap_dat *td, int cpu,
 			    const struct tracemap *tm);
+/**
+ * tracemap_dat_map_after() - record a mapped reader: after GET_READER
+ * @td: the file
+ * @cpu: the reader's CPU
+ * @tm: a mapped tracemap reader of CPU @cpu
+ * @rd: what tracemap_get_reader() filled in
+ *
+ * See tracemap_dat_map_before(). The sub-buffer the reader left is stored
+ * now (when it held anything).
+ *
+ * Return: 0, or what tracemap_dat_map_before() and tracemap_dat_add()
+ * return.
+ */
 int tracemap_dat_map_after(struct tracemap_dat *td, int cpu,
 			   const struct tracemap *tm,
 			   const struct tracemap_reader *rd);
+/**
+ * tracemap_dat_map_end() - record a mapped reader: after the last events
+ * @td: the file
+ * @cpu: the reader's CPU
+ * @tm: a mapped tracemap reader of CPU @cpu
+ *
+ * Once, after the last events, before closing @tm: stores the sub-buffer
+ * the reader is on (see tracemap_dat_map_before()).
+ *
+ * Return: 0, or what tracemap_dat_map_before() and tracemap_dat_add()
+ * return.
+ */
 int tracemap_dat_map_end(struct tracemap_dat *td, int cpu,
 			 const struct tracemap *tm);
-/*
+/**
+ * tracemap_dat_hook() - tracemap_dat_map_before() and _after() as a hook
+ * @arg: the struct tracemap_dat to record into
+ * @tm: the reader
+ * @rd: NULL before GET_READER, what it found after
+ *
  * The same as a tracemap_hook: before and after, with tm's CPU, into the
  * struct tracemap_dat that arg points to. Attach it once, with
  * tracemap_set_hook(tm, tracemap_dat_hook, td) or tracemap_merge_set_hook(),
  * and every GET_READER is recorded, tracemap_read()'s included.
+ *
+ * Return: what tracemap_dat_map_before() (@rd NULL) or
+ * tracemap_dat_map_after() returns.
  */
 int tracemap_dat_hook(void *arg, struct tracemap *tm,
 		      const struct tracemap_reader *rd);
-/*
+/**
+ * tracemap_dat_finish() - write the file
+ * @td: the file
+ * @flags: TRACEMAP_DAT_KALLSYMS, or 0
+ *
  * Write the file: the headers and formats read from dir now (so a live
  * recording gets the saved_cmdlines of its tasks), then each CPU's data.
  * Frees everything, also on failure (then the file is removed).
+ *
+ * Return: 0, or -errno (-EIO: a write error).
  */
 int tracemap_dat_finish(struct tracemap_dat *td, int flags);
-/* Free everything; write nothing. */
+/**
+ * tracemap_dat_discard() - free everything; write nothing
+ * @td: the file
+ */
 void tracemap_dat_discard(struct tracemap_dat *td);
-/* The text of the last failure. */
+/**
+ * tracemap_dat_error() - the text of the last failure
+ * @td: the file
+ *
+ * Return: the text of the last failure.
+ */
 const char *tracemap_dat_error(const struct tracemap_dat *td);
 
 #endif /* TRACEMAP_DAT_H */

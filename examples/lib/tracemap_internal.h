@@ -9,12 +9,13 @@
 
 #include <stddef.h>
 
-/*
+/**
  * tracemap_error_set() - write one line of error text and return a code
  * @buf: the error buffer
  * @size: its size in bytes; a longer message is cut to fit
- * @code: what to return, a negative errno value
- * @fmt: printf format of the message, then its arguments
+ * @code: what to return: a negative errno value (0 from msg() in tracemap.c)
+ * @fmt: printf format of the message
+ * @...: its arguments
  *
  * Return: @code.
  */

@@ -41,14 +41,22 @@ struct tracemap_merge_cpu {
 	bool have_ev, have_loss, empty;
 };
 
-/* What tracemap_merge_next() returns. */
+/**
+ * struct tracemap_merge_item - what tracemap_merge_next() returns
+ * @idx: index of the CPU in the merge: tracemap_merge_map(m, idx)
+ * @cpu: its CPU number
+ * @is_loss: a loss (@loss) or an event (@ev)
+ * @ts: the event's, or the loss's: the time stamp of the sub-buffer that
+ *	reported it, or else the CPU's last event's
+ * @ev: the event, when !@is_loss
+ * @loss: loss, source, count as tracemap reported
+ */
 struct tracemap_merge_item {
-	int idx; /* index of the CPU in the merge: tracemap_merge_map(m, idx) */
-	int cpu; /* its CPU number */
-	bool is_loss; /* a loss (loss) or an event (ev) */
-	uint64_t ts; /* the event's, or the loss's (see trace_stream.c) */
+	int idx;
+	int cpu;
+	bool is_loss;
+	uint64_t ts;
 	struct tracemap_event ev;
-	/* loss, source, count as tracemap reported */
 	struct tracemap_reader loss;
 };
 
@@ -63,39 +71,97 @@ struct tracemap_merge {
 	char err[512];
 };
 
-/*
- * Open CPUs cpus[0..n-1] (cpus NULL: every online CPU of the buffer) of
- * the top-level buffer (instance NULL) or of instances/<instance>, with
- * the tracemap_open() flags (TRACEMAP_NONBLOCK is always added: the merge waits
- * in poll()). Returns the number of CPUs opened or -errno (the message in
- * tracemap_merge_error()). With cpus NULL, offline CPUs are skipped and counted
- * in tracemap_merge_offline(); tracemap_merge_error() then names the last
+/**
+ * tracemap_merge_open() - open the CPUs of one buffer as one stream
+ * @m: the merge to set up
+ * @tracefs: the tracefs mount (NULL: tracemap_tracefs())
+ * @instance: NULL for the top-level buffer, else instances/<instance>
+ * @cpus: the CPUs cpus[0..n-1], or NULL: every online CPU of the buffer
+ * @n: the number of @cpus (ignored when @cpus is NULL)
+ * @flags: the tracemap_open() flags (TRACEMAP_NONBLOCK is always added:
+ *	the merge waits in poll())
+ *
+ * With @cpus NULL, offline CPUs are skipped and counted in
+ * tracemap_merge_offline(); tracemap_merge_error() then names the last
  * one.
+ *
+ * Return: the number of CPUs opened, or -errno (the message in
+ * tracemap_merge_error()): -EINVAL when @cpus is given and @n is not 1
+ * to TRACEMAP_MERGE_MAX_CPUS, -ENOMEM, or what tracemap_open() returned
+ * for a CPU.
  */
 int tracemap_merge_open(struct tracemap_merge *m, const char *tracefs,
 			const char *instance, const int *cpus, int n,
 			int flags);
-/* The watermark in ms (default TRACEMAP_MERGE_WATERMARK_MS); 0 waits not at all. */
+/**
+ * tracemap_merge_set_watermark() - set the watermark
+ * @m: the merge
+ * @ms: the watermark in ms (default TRACEMAP_MERGE_WATERMARK_MS); 0 (or a
+ *	negative value) waits not at all
+ */
 void tracemap_merge_set_watermark(struct tracemap_merge *m, int ms);
-/* tracemap_set_hook() on every CPU of the merge (tracemap_dat_hook(), say). */
+/**
+ * tracemap_merge_set_hook() - tracemap_set_hook() on every CPU of the merge
+ * @m: the merge, open
+ * @hook: the hook (tracemap_dat_hook(), say), or NULL for none
+ * @arg: its first argument
+ */
 void tracemap_merge_set_hook(struct tracemap_merge *m, tracemap_hook hook,
 			     void *arg);
-/*
- * The next event or loss in time order: 1 and *it filled; 0 when nothing
- * came within timeout_ms (-1: wait until something comes; after
- * tracemap_merge_drain(): 0 as soon as the buffers are empty); -errno on an
- * error (-EINTR: a signal interrupted the wait).
+/**
+ * tracemap_merge_next() - the next event or loss in time order
+ * @m: the merge
+ * @it: filled with the event or loss
+ * @timeout_ms: how long to wait for one; -1: wait until something comes
+ *
+ * Return: 1 and *@it filled; 0 when nothing came within @timeout_ms (after
+ * tracemap_merge_drain(): 0 as soon as the buffers are empty); -errno on
+ * an error (-EINTR: a signal interrupted the wait).
  */
 int tracemap_merge_next(struct tracemap_merge *m,
 			struct tracemap_merge_item *it, int timeout_ms);
-/* From now on, return what the buffers hold in order, without waiting. */
+/**
+ * tracemap_merge_drain() - stop waiting
+ * @m: the merge
+ *
+ * From now on, return what the buffers hold in order, without waiting.
+ */
 void tracemap_merge_drain(struct tracemap_merge *m);
-/* The reader of CPU index idx (0..tracemap_merge_count()-1). */
+/**
+ * tracemap_merge_map() - the reader of one CPU of the merge
+ * @m: the merge
+ * @idx: the CPU's index (0..tracemap_merge_count()-1)
+ *
+ * Return: the reader, or NULL when @idx is out of range.
+ */
 struct tracemap *tracemap_merge_map(struct tracemap_merge *m, int idx);
+/**
+ * tracemap_merge_count() - the number of CPUs in the merge
+ * @m: the merge
+ *
+ * Return: the number of CPUs opened (0 when closed).
+ */
 int tracemap_merge_count(const struct tracemap_merge *m);
-/* CPUs that tracemap_merge_open() skipped as offline (cpus NULL). */
+/**
+ * tracemap_merge_offline() - CPUs skipped as offline
+ * @m: the merge
+ *
+ * Return: the CPUs that tracemap_merge_open() skipped as offline (with cpus
+ * NULL).
+ */
 int tracemap_merge_offline(const struct tracemap_merge *m);
+/**
+ * tracemap_merge_error() - the text of the last failure
+ * @m: the merge
+ *
+ * Return: the text of the last failure; after a tracemap_merge_open() that
+ * skipped offline CPUs, the message of the last one.
+ */
 const char *tracemap_merge_error(const struct tracemap_merge *m);
+/**
+ * tracemap_merge_close() - close every CPU of the merge and free it
+ * @m: the merge
+ */
 void tracemap_merge_close(struct tracemap_merge *m);
 
 #endif /* TRACEMERGE_H */
