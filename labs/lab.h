@@ -121,10 +121,18 @@ static inline void lab_unmap(struct lab_map *m)
 	tracemap_close(&m->tm);
 }
 
-/* The sub-buffer with this ID (6.10 and 6.12 layouts alike). */
+/* The sub-buffer with this ID (6.10 and 6.12 layouts alike); exits on a bad ID. */
 static inline const char *lab_subbuf(const struct lab_map *m, uint32_t id)
 {
-	return tracemap_subbuf_at(&m->tm, id);
+	const char *sb = tracemap_subbuf_at(&m->tm, id);
+
+	if (!sb) {
+		fprintf(stderr,
+			"sub-buffer ID %u is past the last (%u): is it the reader.id of the last GET_READER?\n",
+			id, m->meta->nr_subbufs - 1);
+		exit(1);
+	}
+	return sb;
 }
 
 /*

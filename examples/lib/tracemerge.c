@@ -3,7 +3,12 @@
  * tracemerge: N CPUs of one ring buffer merged by time. See tracemerge.h.
  * Each CPU has at most one head: a loss, or else its next event. The
  * smallest head is returned once every CPU without a head was found empty
- * watermark ms after that head was read.
+ * watermark ms after that head was written. When it was written is known
+ * from above: no later than it was read, and, where the trace clock counts
+ * nanoseconds, no later than its time stamp plus the smallest gap between
+ * reading an event of that CPU and its time stamp seen lately. So a CPU's
+ * backlog goes out as fast as it is read, with an idle CPU looked at about
+ * once per watermark, not once per event.
  */
 #include "tracemerge.h"
 #include "tracemap_internal.h"
@@ -53,6 +58,36 @@ static int open_one(struct tracemap_merge *m, const char *tracefs,
 	return 0;
 }
 
+/* Whether the buffer's trace_clock counts nanoseconds (not counter, x86-tsc, uptime). */
+static bool ns_clock(const char *tracefs, const char *instance)
+{
+	static const char *const ns[] = { "[local]", "[global]",   "[perf]",
+					  "[mono]",  "[mono_raw]", "[boot]",
+					  "[tai]" };
+	char path[600], line[256] = "";
+	FILE *f;
+
+	if (!tracefs)
+		tracefs = tracemap_tracefs();
+	if (!tracefs)
+		return false;
+	if (instance)
+		snprintf(path, sizeof(path), "%s/instances/%s/trace_clock",
+			 tracefs, instance);
+	else
+		snprintf(path, sizeof(path), "%s/trace_clock", tracefs);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	if (!fgets(line, sizeof(line), f))
+		line[0] = '\0';
+	fclose(f);
+	for (size_t i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+		if (strstr(line, ns[i]))
+			return true;
+	return false;
+}
+
 int tracemap_merge_open(struct tracemap_merge *m, const char *tracefs,
 			const char *instance, const int *cpus, int n, int flags)
 {
@@ -89,6 +124,9 @@ int tracemap_merge_open(struct tracemap_merge *m, const char *tracefs,
 		return r;
 	}
 	/* The probe past the last CPU is no failure: no text from it. */
+	m->ns_clock = ns_clock(tracefs, instance);
+	for (int i = 0; i < m->n; i++)
+		m->cpus[i].gap[0] = m->cpus[i].gap[1] = INT64_MAX;
 	if (m->offline)
 		memcpy(m->err, offline_err, sizeof(m->err));
 	else
@@ -140,6 +178,46 @@ static bool has_head(const struct tracemap_merge_cpu *c)
 	return c->have_ev || c->have_loss;
 }
 
+/* Keep the smallest read time minus time stamp, per second of reading. */
+static void note_gap(struct tracemap_merge_cpu *c)
+{
+	int64_t gap = (int64_t)(c->seen_at - c->ev.ts);
+
+	if (c->seen_at - c->gap_since >= 1000000000u) {
+		c->gap[1] = c->gap[0];
+		c->gap[0] = INT64_MAX;
+		c->gap_since = c->seen_at;
+	}
+	if (gap < c->gap[0])
+		c->gap[0] = gap;
+}
+
+/*
+ * When the head of CPU i was written at the latest, in CLOCK_MONOTONIC ns:
+ * when it was read, or its time stamp plus the largest of the CPUs' recent
+ * smallest gaps (an idle CPU's clock is taken to be the others').
+ */
+static uint64_t written_by(const struct tracemap_merge *m, int i)
+{
+	const struct tracemap_merge_cpu *c = &m->cpus[i];
+	int64_t gap = INT64_MIN;
+	uint64_t at;
+
+	if (!m->ns_clock || !c->have_ev)
+		return c->seen_at;
+	for (int j = 0; j < m->n; j++) {
+		const struct tracemap_merge_cpu *o = &m->cpus[j];
+		int64_t g = o->gap[0] < o->gap[1] ? o->gap[0] : o->gap[1];
+
+		if (g != INT64_MAX && g > gap)
+			gap = g;
+	}
+	if (gap == INT64_MIN)
+		return c->seen_at;
+	at = c->ev.ts + (uint64_t)gap;
+	return at < c->seen_at ? at : c->seen_at;
+}
+
 /* Give CPU i a head if it has none: its next event, or a loss. */
 static int refill(struct tracemap_merge *m, int i)
 {
@@ -167,6 +245,8 @@ static int refill(struct tracemap_merge *m, int i)
 	}
 	c->empty = false;
 	c->seen_at = now_ns();
+	if (c->have_ev)
+		note_gap(c);
 	return 0;
 }
 
@@ -272,16 +352,23 @@ int tracemap_merge_next(struct tracemap_merge *m,
 			take(m, best, it);
 			return 1;
 		}
-		/* Every empty CPU must have been looked at watermark after. */
-		need = m->cpus[best].seen_at +
+		/*
+		 * Every empty CPU must have been looked at watermark after the
+		 * head was written; not more often than four times a
+		 * watermark, so that a stream wakes an idle CPU in batches.
+		 */
+		need = written_by(m, best) +
 		       (uint64_t)m->watermark_ms * 1000000;
 		for (int i = 0; i < m->n; i++) {
 			const struct tracemap_merge_cpu *c = &m->cpus[i];
+			uint64_t wake = c->checked_at +
+					(uint64_t)m->watermark_ms * 250000;
 
 			if (!has_head(c) && c->checked_at < need) {
-				idle_ms = now >= need ?
+				wake = wake > need ? wake : need;
+				idle_ms = now >= wake ?
 						  0 :
-						  (int)((need - now + 999999) /
+						  (int)((wake - now + 999999) /
 							1000000);
 				break;
 			}

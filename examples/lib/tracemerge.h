@@ -8,12 +8,13 @@
  *
  * The watermark: an event is returned only when every CPU either has a
  * later event ready or was found empty at least watermark_ms after the
- * event was read. An idle CPU is looked at again (one GET_READER) at most
- * once per watermark, so an event waits for the others between
- * watermark_ms and about twice that, and an event that another CPU
- * commits more than watermark_ms after a later event was read can come
- * out of order (the ring buffer commits an event within microseconds of
- * taking its time stamp). tracemap_merge_drain() stops the waiting: what the
+ * event was written (known from above: when it was read or, with a trace
+ * clock in nanoseconds, its time stamp plus the smallest gap between time
+ * stamp and reading seen lately). A backlog goes out as fast as it is
+ * read; an idle CPU is looked at (one GET_READER) about four times per
+ * watermark while events flow. An event that another CPU commits more
+ * than watermark_ms after taking its time stamp can come out of order
+ * (the ring buffer commits within microseconds). tracemap_merge_drain() stops the waiting: what the
  * buffers hold is returned in order without looking at idle CPUs again
  * (for --nonblock and for the last read before exit).
  */
@@ -38,6 +39,13 @@ struct tracemap_merge_cpu {
 	uint64_t loss_ts, last_ts;
 	uint64_t seen_at; /* CLOCK_MONOTONIC ns when the head was read */
 	uint64_t checked_at; /* ... when the CPU was last found empty */
+	/*
+	 * The smallest read time minus time stamp of its events, this second
+	 * and the last (gap[0], gap[1]; INT64_MAX: none): a trace clock in ns
+	 * against CLOCK_MONOTONIC, from gap_since on.
+	 */
+	int64_t gap[2];
+	uint64_t gap_since;
 	bool have_ev, have_loss, empty;
 };
 
@@ -68,6 +76,7 @@ struct tracemap_merge {
 	int offline; /* CPUs skipped at open as offline (message: the last) */
 	int watermark_ms;
 	bool draining;
+	bool ns_clock; /* trace_clock counts nanoseconds (local, global, mono...) */
 	char err[512];
 };
 

@@ -36,7 +36,7 @@ for mode in read mmap; do
 		elif [ "$prog_rc" -gt 128 ]; then
 			why="it crashed, $(status_text $prog_rc)$([ $mode = mmap ] && echo ": is each sub-buffer's address computed from the reader.id of the last GET_READER?")"
 		elif [ -z "$events" ]; then
-			why="want one line '$mode events N bytes B usec T'"
+			why="want one line '$mode events N bytes B usec T'$([ -z "$got" ] || echo "; it printed: $(echo "$got" | tail -n 1)")"
 		elif [ "$events" -lt $total ]; then
 			why="$events events, want $total: drain until nothing is left$([ $mode = read ] && echo " (each read() gives one sub-buffer; loop until EAGAIN)" || echo " (call GET_READER until it brings nothing new)")"
 		elif [ "$events" -gt $total ]; then

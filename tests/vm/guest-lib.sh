@@ -14,6 +14,8 @@ SUITE=${SUITE%.sh}
 # before it, report_time NAME "$since" after it ("TIME: NAME SECONDS" on
 # the status channel, which the host's Makefile reads).
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
+# uptime_cs: time since boot in centiseconds (for durations in shell arithmetic)
+uptime_cs() { tr -d . </proc/uptime | cut -d' ' -f1; }
 report_time() {
 	[ -z "${RESULT_CHANNEL:-}" ] ||
 		echo "TIME: $1 $(awk -v s="$2" '{ printf "%.1f", $1 - s }' /proc/uptime)" >"$RESULT_CHANNEL"

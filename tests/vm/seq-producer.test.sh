@@ -11,8 +11,6 @@ P=$SEQ_PARAMS
 EV=$TRACEFS/events/seq_producer/seq_event
 CPU=1
 
-# uptime_cs: time since boot in centiseconds
-uptime_cs() { tr -d . </proc/uptime | cut -d' ' -f1; }
 
 # run_producer COUNT SIZE RATE: one run on $CPU, waited for
 run_producer() {

@@ -9,8 +9,6 @@
 tmp=/tmp/trace-stream-test
 rm -rf $tmp && mkdir -p $tmp
 
-# uptime_cs: time since boot in centiseconds
-uptime_cs() { tr -d . </proc/uptime | cut -d' ' -f1; }
 # markers CPU N TEXT: write "TEXT i" N times to trace_marker from CPU CPU
 markers() {
 	taskset "$((1 << $1))" sh -c "i=0; while [ \$i -lt $2 ]; do i=\$((i+1)); echo \"$3 \$i\" >$TRACEFS/trace_marker; done"
