@@ -33,8 +33,8 @@ step_block() {
 	"$dir/swap" 0 block "$@" >$out 2>&1 &
 	pid=$!
 	prog_cmd="./swap 0 block $*"
-	sleep 1
-	[ "$first" = 0 ] || { markers "lab04 fill" 0 "$first"; sleep 1; }
+	wait_settled $pid 20
+	[ "$first" = 0 ] || { markers "lab04 fill" 0 "$first"; wait_settled $pid 20; }
 	if ! alive $pid; then
 		wait $pid
 		prog_rc=$? prog_out=$(cat $out)
