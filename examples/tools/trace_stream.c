@@ -16,7 +16,7 @@
  * of an ftrace/print event, or name=value pairs in format order ("..."
  * around strings). Events of an unknown type print as "unknown/ID size=N".
  * Lines of several CPUs come merged in time order (examples/lib/tracemerge.h:
- * an event waits up to about twice --watermark ms for idle CPUs);
+ * an event waits until --watermark ms after it was written for idle CPUs);
  * --per-cpu prints each CPU's in turn, in time order per CPU only.
  * --output FILE also writes the sub-buffers read into FILE, a trace-cmd
  * trace.dat (examples/lib/tracedat.h), losses included: live, those the
@@ -66,18 +66,18 @@ static const char usage_text[] =
 	"                   is named, the others decoded, and the exit status 1\n"
 	"  --subbuf-size B  FILE's sub-buffer size (default: detected)\n"
 	"  --per-cpu        each CPU's lines in turn, not merged by time\n"
-	"  --watermark MS   merged: how long an event waits for idle CPUs\n"
-	"                   (default 10; it may wait up to twice that)\n"
+	"  --watermark MS   merged: how long after it was written an event\n"
+	"                   waits for idle CPUs (default 10)\n"
 	"  --output FILE    also write what is read to FILE, a trace-cmd\n"
 	"                   trace.dat (trace-cmd report FILE, kernelshark FILE)\n"
 	"  --help           print this and exit\n"
-	"Runs until SIGINT or SIGTERM, then prints what the buffers hold (a second\n"
-	"signal: at once).\n";
+	"Runs until SIGINT, SIGTERM or SIGHUP, then prints what the buffers\n"
+	"hold (a second signal: at once).\n";
 
 static volatile sig_atomic_t stop;
 static struct tracemap_formats formats;
-static uint64_t
-	last_ts[TRACEMAP_MERGE_MAX_CPUS]; /* of the last line printed per CPU */
+/* The time of the last line printed, per CPU. */
+static uint64_t last_ts[TRACEMAP_MERGE_MAX_CPUS];
 
 /* Output: every write is checked; a failure stops the program. */
 static int out_errno; /* the first write error, 0 while all went well */
@@ -807,6 +807,7 @@ int main(int argc, char **argv)
 	} else {
 		sigaction(SIGINT, &sa, NULL); /* no SA_RESTART: poll returns */
 		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGHUP, &sa, NULL); /* a closed terminal: drain too */
 		if (cpu < 0 && !per_cpu)
 			ret = live_merged(tracefs, instance, nonblock,
 					  (int)interval, (int)watermark);

@@ -35,18 +35,21 @@ rc=$( (sleep 1; trace_stream --cpu 0 --nonblock 2>$tmp/err; echo $? >$tmp/rc) | 
 expect_eq closed-pipe-exit 1 "$rc"
 stderr_has closed-pipe-said $tmp/err "writing to stdout: Broken pipe"
 
-# SIGINT prints what arrived since the last wake (far below buffer_percent,
-# and before --interval is up).
-trace_reset
-trace_stream --cpu 0 --interval 10000 >$tmp/int 2>$tmp/err &
-pid=$!
-sleep 1
-markers 0 3 "before sigint"
-kill -INT $pid
-wait $pid
-expect_eq sigint-exit 0 "$?"
-expect_eq sigint-drains "before sigint 1|before sigint 2|before sigint 3" \
-	"$(cut -d' ' -f4- $tmp/int | tr '\n' '|' | sed 's/|$//')"
+# SIGINT, SIGTERM and SIGHUP (a closed terminal) print what arrived since
+# the last wake (far below buffer_percent, and before --interval is up).
+for sig in INT TERM HUP; do
+	name=sig$(echo $sig | tr A-Z a-z)
+	trace_reset
+	trace_stream --cpu 0 --interval 10000 >$tmp/int 2>$tmp/err &
+	pid=$!
+	sleep 1
+	markers 0 3 "before $name"
+	kill -$sig $pid
+	wait $pid
+	expect_eq $name-exit 0 "$?"
+	expect_eq $name-drains "before $name 1|before $name 2|before $name 3" \
+		"$(cut -d' ' -f4- $tmp/int | tr '\n' '|' | sed 's/|$//')"
+done
 
 # --interval 0: wait for the kernel's wake-up only, never spin. The CPU
 # time it uses in 2 s, once started (loading the formats takes a while
