@@ -12,6 +12,7 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -68,7 +69,9 @@ static inline int cli_number(const char *opt, const char *arg, long min,
 
 	errno = 0;
 	*v = strtol(arg, &end, 10);
-	if (!errno && !*end && end != arg && *v >= min && *v <= max)
+	/* strtol() skips leading blanks and takes a sign: digits only here */
+	if (!errno && !*end && end != arg && *v >= min && *v <= max &&
+	    (isdigit((unsigned char)arg[0]) || (arg[0] == '-' && min < 0)))
 		return 0;
 	if (max == LONG_MAX)
 		return cli_usage_error(

@@ -681,6 +681,10 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 			"tracefs not found at %s (mount -t tracefs nodev /sys/kernel/tracing)",
 			tracefs ? tracefs : "/sys/kernel/tracing");
 	}
+	if (instance && (!instance[0] || strchr(instance, '/') ||
+			 !strcmp(instance, ".") || !strcmp(instance, "..")))
+		return fail(tm, -EINVAL, "'%s' is not an instance name",
+			    instance);
 	if (instance ? path_of(dir, sizeof(dir), "%s/instances/%s", tracefs,
 			       instance) :
 		       path_of(dir, sizeof(dir), "%s", tracefs))

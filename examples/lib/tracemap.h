@@ -356,6 +356,7 @@ const char *tracemap_tracefs(void);
  *
  * Return: 0 or:
  *   -ENOENT   no tracefs, or no such instance (see tracemap_error())
+ *   -EINVAL   an instance name that is empty, ".", ".." or holds a /
  *   -ENODEV   no such CPU in this buffer (past the last one)
  *   -ENXIO    the CPU exists but is not online
  *   -EACCES / -EPERM  not permitted (tracing needs root)

@@ -778,6 +778,9 @@ int main(int argc, char **argv)
 				return 2;
 			break;
 		case 'O':
+			if (!optarg[0])
+				return cli_usage_error(
+					"--output: no file name");
 			output = optarg;
 			break;
 		case 'p':

@@ -24,3 +24,23 @@ for p in $programs; do
 	"$bin" --help >/dev/full 2>"$WORK_DIR/err" || rc=$?
 	expect_eq "$p/stdout-full" "1 $p: writing to stdout: No space left on device" "$rc $(cat "$WORK_DIR/err")"
 done
+
+# Arguments that only look valid (issue 26.7): each is one line naming it,
+# with exit 2 for usage and 1 for a name the library refuses.
+# bad NAME RC LINE ARG...: trace_stream ARG... exits RC saying LINE.
+bad() {
+	local name=$1 want_rc=$2 want=$3 rc=0
+	shift 3
+	"$EXAMPLES/trace_stream" "$@" >/dev/null 2>"$WORK_DIR/err" || rc=$?
+	expect_eq "trace_stream/$name" "$want_rc $want" "$rc $(cat "$WORK_DIR/err")"
+}
+mkdir -p "$WORK_DIR/tracefs/instances"
+bad cpu-with-blank 2 "trace_stream: --cpu: ' 1' is not a number from 0 to 4095 (trace_stream --help lists the options)" --cpu ' 1'
+bad cpu-with-plus 2 "trace_stream: --cpu: '+1' is not a number from 0 to 4095 (trace_stream --help lists the options)" --cpu +1
+bad output-empty 2 "trace_stream: --output: no file name (trace_stream --help lists the options)" --output ''
+bad instance-empty 1 "trace_stream: '' is not an instance name" \
+	--tracefs "$WORK_DIR/tracefs" --instance '' --nonblock
+bad instance-slash 1 "trace_stream: '/' is not an instance name" \
+	--tracefs "$WORK_DIR/tracefs" --instance / --nonblock
+bad instance-dotdot 1 "trace_stream: '..' is not an instance name" \
+	--tracefs "$WORK_DIR/tracefs" --instance .. --cpu 0 --nonblock
