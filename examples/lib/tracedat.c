@@ -282,13 +282,13 @@ int tracemap_dat_map_end(struct tracemap_dat *td, int cpu,
 
 struct out {
 	FILE *f;
-	bool bad;
+	int err; /* the errno of the first failed write, 0 while none failed */
 };
 
 static void put(struct out *o, const void *p, size_t n)
 {
-	if (n && fwrite(p, n, 1, o->f) != 1)
-		o->bad = true;
+	if (n && fwrite(p, n, 1, o->f) != 1 && !o->err)
+		o->err = errno ? errno : EIO;
 }
 
 static void put_u32(struct out *o, uint32_t v)
@@ -566,10 +566,10 @@ int tracemap_dat_finish(struct tracemap_dat *td, int flags)
 	r = put_headers(td, &o, flags);
 	if (!r)
 		r = put_cpu_data(td, &o);
-	if (fclose(o.f) && !r)
-		o.bad = true;
-	if (!r && o.bad)
-		r = fail(td, -EIO, "%s: write error", td->path);
+	if (fclose(o.f) && !o.err)
+		o.err = errno ? errno : EIO;
+	if (!r && o.err)
+		r = fail(td, -o.err, "writing: %s", strerror(o.err));
 	if (r)
 		unlink(td->path);
 	tracemap_dat_discard(td);
