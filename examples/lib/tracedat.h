@@ -176,7 +176,7 @@ int tracemap_dat_hook(void *arg, struct tracemap *tm,
  * recording gets the saved_cmdlines of its tasks), then each CPU's data.
  * Frees everything, also on failure (then the file is removed).
  *
- * Return: 0, or -errno (-EIO: a write error).
+ * Return: 0, or -errno (of the failed open or write: -ENOSPC, -EIO, ...).
  */
 int tracemap_dat_finish(struct tracemap_dat *td, int flags);
 /**
