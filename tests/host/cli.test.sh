@@ -44,3 +44,6 @@ bad instance-slash 1 "trace_stream: '/' is not an instance name" \
 	--tracefs "$WORK_DIR/tracefs" --instance / --nonblock
 bad instance-dotdot 1 "trace_stream: '..' is not an instance name" \
 	--tracefs "$WORK_DIR/tracefs" --instance .. --cpu 0 --nonblock
+# A trace.dat that cannot be written names the errno (it said "write error").
+bad output-full 1 "trace_stream: /dev/full: writing: No space left on device" \
+	--offline tests/host/data/cap4k.raw --tracefs tests/host/data --output /dev/full
