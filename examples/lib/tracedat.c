@@ -556,6 +556,8 @@ static int put_cpu_data(struct tracemap_dat *td, struct out *o)
 int tracemap_dat_finish(struct tracemap_dat *td, int flags)
 {
 	struct out o = { .f = fopen(td->path, "wb") };
+	struct stat st;
+	bool regular;
 	int r;
 
 	if (!o.f) {
@@ -563,6 +565,8 @@ int tracemap_dat_finish(struct tracemap_dat *td, int flags)
 		tracemap_dat_discard(td);
 		return r;
 	}
+	/* Only a regular file is removed after a failure (not /dev/full). */
+	regular = !fstat(fileno(o.f), &st) && S_ISREG(st.st_mode);
 	r = put_headers(td, &o, flags);
 	if (!r)
 		r = put_cpu_data(td, &o);
@@ -570,7 +574,7 @@ int tracemap_dat_finish(struct tracemap_dat *td, int flags)
 		o.err = errno ? errno : EIO;
 	if (!r && o.err)
 		r = fail(td, -o.err, "writing: %s", strerror(o.err));
-	if (r)
+	if (r && regular)
 		unlink(td->path);
 	tracemap_dat_discard(td);
 	return r;

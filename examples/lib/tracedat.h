@@ -174,7 +174,8 @@ int tracemap_dat_hook(void *arg, struct tracemap *tm,
  *
  * Write the file: the headers and formats read from dir now (so a live
  * recording gets the saved_cmdlines of its tasks), then each CPU's data.
- * Frees everything, also on failure (then the file is removed).
+ * Frees everything, also on failure (then the file is removed, if it is a
+ * regular file).
  *
  * Return: 0, or -errno (of the failed open or write: -ENOSPC, -EIO, ...).
  */
