@@ -1194,6 +1194,7 @@ int tracemap_read(struct tracemap *tm, struct tracemap_item *it)
 		if (r)
 			return r;
 		r = tracemap_get_reader(tm, &it->loss);
+		it->new_subbuf |= it->loss.new_subbuf;
 		if (it->loss.loss != TRACEMAP_LOSS_NONE) {
 			it->is_loss = true;
 			tm->deferred = r < 0 ? r : 0;

@@ -285,11 +285,14 @@ typedef int (*tracemap_hook)(void *arg, struct tracemap *tm,
  * struct tracemap_item - what tracemap_read() returns: an event, or a loss
  * before the next events
  * @is_loss: a loss (@loss) or an event (@ev)
+ * @new_subbuf: the first item since a sub-buffer was swapped in (a bound
+ *	on sub-buffers read, for a program that must stop after so many)
  * @ev: the event, when !@is_loss
  * @loss: when @is_loss: kind, source, count
  */
 struct tracemap_item {
 	bool is_loss;
+	bool new_subbuf;
 	struct tracemap_event ev;
 	struct tracemap_reader loss;
 };

@@ -541,21 +541,22 @@ static int offline(const char *file, size_t size, int cpu, const char *tracefs)
 //! [drain]
 /*
  * Print the events of one CPU until its buffer has nothing new, or after
- * max_events items (a flood never ends), or on a failed write, or on a
- * signal (stop): the first one ends an unbounded drain, the second any.
- * Every loss is printed where it happened. Returns 0 or -errno.
+ * max_swaps new sub-buffers (a flood never ends), or on a failed write, or
+ * on a signal (stop): the first one ends an unbounded drain, the second
+ * any. Every loss is printed where it happened. Returns 0 or -errno.
  */
-static int drain(struct tracemap *tm, uint64_t max_events)
+static int drain(struct tracemap *tm, unsigned int max_swaps)
 {
-	bool bounded = max_events != UINT64_MAX;
+	bool bounded = max_swaps != UINT_MAX;
 	struct tracemap_item it;
+	unsigned int swaps = 0;
 	int r = 0;
 
-	for (uint64_t n = 0;
-	     n < max_events && !out_errno && stop < (bounded ? 2 : 1); n++) {
+	while (swaps < max_swaps && !out_errno && stop < (bounded ? 2 : 1)) {
 		r = tracemap_read(tm, &it);
 		if (r <= 0)
 			break;
+		swaps += it.new_subbuf;
 		if (it.is_loss)
 			print_loss(tm, &it.loss);
 		else
@@ -565,15 +566,19 @@ static int drain(struct tracemap *tm, uint64_t max_events)
 }
 //! [drain]
 
-/* About one buffer's worth of events: the bound of the final drain. */
-static uint64_t buffer_events(const struct tracemap *tm)
+/* One buffer's worth of sub-buffers: the bound of the final drain. */
+static unsigned int buffer_subbufs(const struct tracemap *tm)
 {
 	const struct trace_buffer_meta *meta = tracemap_meta(tm);
-	/* read() mode has no meta-page: a bound all the same */
-	uint64_t subbufs = meta ? meta->nr_subbufs + 1 : 4096;
 
-	/* the smallest event takes 12 bytes */
-	return subbufs * tracemap_subbuf_size(tm) / 12;
+	/* read() mode has no meta-page: a bound all the same */
+	return meta ? meta->nr_subbufs + 1 : 4096;
+}
+
+/* About one buffer's worth of events (the smallest takes 12 bytes). */
+static uint64_t buffer_events(const struct tracemap *tm)
+{
+	return (uint64_t)buffer_subbufs(tm) * tracemap_subbuf_size(tm) / 12;
 }
 
 /*
@@ -644,7 +649,7 @@ static int live(const char *tracefs, const char *instance, int cpu,
 		for (int i = 0; i < n && !ret && !stop; i++) {
 			struct tracemap *tm = tracemap_merge_map(&m, i);
 
-			if (drain(tm, UINT64_MAX) < 0) {
+			if (drain(tm, UINT_MAX) < 0) {
 				warn("%s", tracemap_error(tm));
 				ret = 1;
 			}
@@ -668,7 +673,7 @@ static int live(const char *tracefs, const char *instance, int cpu,
 	for (int i = 0; i < n && stop && !ret; i++) {
 		struct tracemap *tm = tracemap_merge_map(&m, i);
 
-		if (drain(tm, buffer_events(tm)) < 0) {
+		if (drain(tm, buffer_subbufs(tm)) < 0) {
 			warn("%s", tracemap_error(tm));
 			ret = 1;
 		}
