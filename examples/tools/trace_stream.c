@@ -379,21 +379,29 @@ static bool subbuf_fits(const struct capture *c, const unsigned char *p,
 
 /*
  * How many of the whole sub-buffers of size bytes at the start of the
- * capture (*whole of them: all, or the first 1024) fit.
+ * capture (the first 1024) fit, of the *whole of them that are not all
+ * zero (damage, which says nothing about the size).
  */
 static size_t count_fits(const struct capture *c, size_t size, size_t *whole)
 {
-	size_t n = 0;
+	size_t n = 0, total = c->len / size < 1024 ? c->len / size : 1024;
 
-	*whole = c->len / size < 1024 ? c->len / size : 1024;
-	for (size_t i = 0; i < *whole; i++)
-		n += subbuf_fits(c, c->buf + i * size, size);
+	*whole = 0;
+	for (size_t i = 0; i < total; i++) {
+		const unsigned char *p = c->buf + i * size;
+
+		if (all_zero(p, size))
+			continue;
+		++*whole;
+		n += subbuf_fits(c, p, size);
+	}
 	return n;
 }
 
 /*
  * The sub-buffer size (a power of two from 4 KiB) that the most sub-buffers
- * of the capture fit, by share; 0 when none fits at all.
+ * of the capture fit, by share (the smallest of equal shares); 0 when none
+ * fits at all.
  */
 static size_t guess_subbuf_size(const struct capture *c, double *share)
 {
@@ -401,7 +409,8 @@ static size_t guess_subbuf_size(const struct capture *c, double *share)
 
 	*share = 0;
 	for (size_t size = 4096; size && size <= c->len; size *= 2) {
-		double s = (double)count_fits(c, size, &whole) / (double)whole;
+		size_t fits = count_fits(c, size, &whole);
+		double s = whole ? (double)fits / (double)whole : 0;
 
 		if (s > *share) {
 			*share = s;
@@ -429,6 +438,15 @@ static int offline_subbuf(const struct capture *c, size_t idx,
 		     avail < size ?
 			     "cut short by the end of the file" :
 			     "its commit is past its end (wrong --subbuf-size?)");
+		return 1;
+	}
+	/* read() never returns a sub-buffer with nothing in it: damage */
+	if (avail == size && tracemap_subbuf_commit(&sb) == 0 &&
+	    tracemap_subbuf_missed(&sb) == 0) {
+		warn("%s: sub-buffer %zu (byte %zu): %s", c->name, idx, off,
+		     all_zero(p, size) ?
+			     "all zero, which read() never returns: the capture is damaged here" :
+			     "no data, which read() never returns: the capture is damaged here");
 		return 1;
 	}
 	print_missed(cpu, tracemap_subbuf_ts(&sb), tracemap_subbuf_missed(&sb));
@@ -495,6 +513,11 @@ static int offline(const char *file, size_t size, int cpu, const char *tracefs)
 			tracemap_layout_native(&c.layout);
 	}
 
+	if (all_zero(c.buf, c.len)) {
+		warn("%s: all zero: no sub-buffers", file);
+		munmap(map, c.len);
+		return 1;
+	}
 	guess = guess_subbuf_size(&c, &share);
 	if (!size) {
 		size = guess ? guess : page;
@@ -503,7 +526,7 @@ static int offline(const char *file, size_t size, int cpu, const char *tracefs)
 			     file, size);
 	} else if (guess && guess != size && size <= c.len &&
 		   (fits = count_fits(&c, size, &whole),
-		    (double)fits / (double)whole < share)) {
+		    (whole ? (double)fits / (double)whole : 0) < share)) {
 		warn("%s: %zu of the first %zu sub-buffers of %zu bytes do not look like what read() returns; it looks like sub-buffers of %zu bytes: try --subbuf-size %zu",
 		     file, whole - fits, whole, size, guess, guess);
 		munmap(map, c.len);

@@ -44,6 +44,20 @@ for i in 0 1 2; do
 done
 expect_eq clean-is-its-sub-buffers "$(events clean)" "$(cat <(events sb0) <(events sb1) <(events sb2))"
 
+# Sub-buffer 1 zeroed (issue 26.6: its events went missing without a
+# word, exit 0): named as damage, the others decoded, exit 1.
+cp "$data/cap4k.raw" "$dir/zeroed.raw"
+dd if=/dev/zero of="$dir/zeroed.raw" bs=4096 seek=1 count=1 conv=notrunc status=none
+decode zeroed "$dir/zeroed.raw"
+expect_eq zeroed-exit 1 "$(cat "$dir/zeroed.rc")"
+stderr_is zeroed-named zeroed "sub-buffer 1 (byte 4096): all zero, which read() never returns"
+expect_eq zeroed-rest-decoded "$(cat <(events sb0) <(events sb2))" "$(events zeroed)"
+# A file of zeros: one line, exit 1 (it said nothing).
+head -c 12288 /dev/zero >"$dir/zeros.raw"
+decode zeros "$dir/zeros.raw"
+expect_eq zeros-exit 1 "$(cat "$dir/zeros.rc")"
+stderr_is zeros-named zeros "zeros.raw: all zero: no sub-buffers"
+
 # A bad record in sub-buffer 1: its 11th record (data offset 360, byte
 # 4096 + 16 + 360) zeroed. The first 10 events of sub-buffer 1 and all of
 # sub-buffers 0 and 2 are printed; one line names the place; exit 1.
