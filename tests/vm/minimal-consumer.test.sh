@@ -71,7 +71,7 @@ else
 	fail exact-times-match-trace-file "$(diff $tmp/trace.us $tmp/exact.us | head -n 6 | tr '\n' '|')"
 fi
 # The pause shows in the times: more than a time delta's 27 bits can hold.
-gap=$(awk '$7 == 20 { a = $1 } $6 == "second" && $7 == 1 { print ($1 - a > 0.134) ? "over" : "under: " $1 - a }' $tmp/exact)
+gap=$(awk '$7 == 20 { a = $1 } $6 == "second" && $7 == 1 { print ($1 - a > 0.135) ? "over" : "under: " $1 - a }' $tmp/exact)
 expect_eq exact-pause-needs-time-extend over "$gap"
 consume again
 expect_eq consumed-once 0 "$(wc -l <$tmp/again)"
