@@ -145,17 +145,7 @@ for name in trace-stream-overwrite-1 trace-stream-overwrite-0; do
 	setup 4 "$ow"
 	seq_configure 0 "$N" $SIZE 0
 	taskset 2 trace_stream --cpu 0 --interval 50 >$OUT 2>/tmp/accounting.err &
-	pid=$!
-	sleep 1
-	echo 1 >$SEQ_PARAMS/run
-	seq_wait_end 300 || fail $name/run-ends "the producer still runs after 300 s"
-	sleep 1
-	kill -INT $pid
-	wait $pid
-	rc=$?
-	delivered=$(grep -c ' seq_producer/seq_event ' $OUT)
-	missed=$(awk '$3 == "missed" { s += $4 } END { print s + 0 }' $OUT)
-	echo "$name: delivered $delivered, missed $missed, produced $(cat $SEQ_PARAMS/produced)"
+	seq_stream_run $name $! $OUT 300
 	expect_eq $name/exit "0 " "$rc $(cat /tmp/accounting.err)"
 	[ "$missed" -gt 0 ] && pass $name/events-lost || fail $name/events-lost "no loss: the test proves nothing"
 	expect_eq $name/delivered-plus-missed "$N" $((delivered + missed))

@@ -80,6 +80,27 @@ seq_configure() {
 		echo "$3" >$SEQ_PARAMS/size && echo "$4" >$SEQ_PARAMS/rate
 }
 
+# seq_stream_run NAME PID OUT SECONDS: start the configured producer run
+# while trace_stream PID writes OUT, wait for its end (up to SECONDS), stop
+# trace_stream with SIGINT; sets rc (its exit status), delivered (its
+# seq_event lines), missed (the sum of its missed counts) and cs (the
+# run's centiseconds), and says them on one line.
+seq_stream_run() {
+	local t0
+	sleep 1
+	t0=$(uptime_cs)
+	echo 1 >$SEQ_PARAMS/run
+	seq_wait_end "$4" || fail "$1/run-ends" "the producer still runs after $4 s"
+	cs=$(($(uptime_cs) - t0))
+	sleep 1
+	kill -INT "$2"
+	wait "$2"
+	rc=$?
+	delivered=$(grep -c ' seq_producer/seq_event ' "$3")
+	missed=$(awk '$3 == "missed" { s += $4 } END { print s + 0 }' "$3")
+	echo "$1: delivered $delivered, missed $missed, produced $(cat $SEQ_PARAMS/produced) in $cs cs"
+}
+
 # seq_wait_end SECONDS: true once the current run has ended.
 seq_wait_end() {
 	local n=$(($1 * 10))

@@ -25,19 +25,7 @@ run() {
 	echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
 	seq_configure 0 "$N" 16 $RATE
 	taskset 2 trace_stream --interval 50 "$@" >$OUT 2>/tmp/merge-idle.err &
-	pid=$!
-	sleep 1
-	t0=$(uptime_cs)
-	echo 1 >$SEQ_PARAMS/run
-	seq_wait_end 120 || fail $name/run-ends "the producer still runs after 120 s"
-	t1=$(uptime_cs)
-	sleep 1
-	kill -INT $pid
-	wait $pid
-	rc=$?
-	delivered=$(grep -c ' seq_producer/seq_event ' $OUT)
-	missed=$(awk '$3 == "missed" { s += $4 } END { print s + 0 }' $OUT)
-	echo "$name: delivered $delivered, missed $missed, produced $(cat $SEQ_PARAMS/produced) in $((t1 - t0)) cs"
+	seq_stream_run $name $! $OUT 120
 	expect_eq $name/exit "0 " "$rc $(cat /tmp/merge-idle.err)"
 	expect_eq $name/delivered-plus-missed "$N" $((delivered + missed))
 	expect_eq $name/nothing-lost 0 "$missed"
