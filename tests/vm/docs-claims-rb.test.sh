@@ -34,8 +34,11 @@ subbuf_data() {
 # that the shell can act while the mapping exists; hold_step CMD sends one
 # step followed by "show" and waits for the show; hold_stop unmaps.
 hold_start() {
-	rm -f $tmp/fifo && mkfifo $tmp/fifo
-	taskset -c 0 rb_peek --cpu 0 steps <$tmp/fifo >$tmp/out 2>&1 &
+	# A fresh, empty out: the last session's lines would answer hold_step
+	# before the background rb_peek (slow to start on a busy host) has
+	# opened it, let alone mapped the buffer.
+	rm -f $tmp/fifo $tmp/out && mkfifo $tmp/fifo && : >$tmp/out
+	taskset -c 0 rb_peek --cpu 0 steps <$tmp/fifo >>$tmp/out 2>&1 &
 	hold_pid=$!
 	exec 3>$tmp/fifo
 	hold_shows=0
