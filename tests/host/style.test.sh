@@ -14,3 +14,14 @@ while IFS= read -r f; do
 		fail "clang-format/$f" "run clang-format --style=file:$style -i $f"
 	fi
 done < <(git ls-files -co --exclude-standard -- '*.c' '*.h' | grep -v '^_build/')
+
+# Nothing committed is a build product: no ELF file (object, program,
+# module), whatever its name, and no file a build or tool writes.
+elf=() products=()
+while IFS= read -r f; do
+	[ -f "$f" ] || continue
+	[ "$(head -c 4 "$f" | od -An -tx1 | tr -d ' \n')" != 7f454c46 ] || elf+=("$f")
+done < <(git ls-files)
+mapfile -t products < <(git ls-files | grep -E '(^|/)(_build|tmp|__pycache__)/|\.(o|a|so|ko|mod\.c|pyc|cpio|cpio\.gz)$' || true)
+expect_eq no-committed-elf "" "${elf[*]}"
+expect_eq no-committed-build-products "" "${products[*]}"
