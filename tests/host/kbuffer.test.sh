@@ -9,4 +9,4 @@ if [ ! -f /usr/include/traceevent/kbuffer.h ]; then
 	exit 0
 fi
 check_build build "$WORK_DIR/kbuffer_diff" --lib -Itests/host tests/host/kbuffer_diff.c -ltraceevent || exit 0
-"$WORK_DIR/kbuffer_diff" tests/host/data/cap4k.raw 4096 tests/host/data/cap8k.raw 8192 || true
+run_checked kbuffer_diff-exit "$WORK_DIR/kbuffer_diff" tests/host/data/cap4k.raw 4096 tests/host/data/cap8k.raw 8192

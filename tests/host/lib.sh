@@ -6,7 +6,8 @@
 #   set -euo pipefail, the working directory at the repository root
 #   SUITE       its name (run.sh sets it; else the script's name)
 #   WORK_DIR    $OUT_DIR/host/$SUITE, emptied, for the test's files
-#   pass, fail, skip, result, check, expect_eq (tests/results.sh)
+#   pass, fail, skip, result, check, expect_eq, expect_ge, expect_match,
+#   run_checked, tap_results, run_tap (tests/results.sh)
 #   build_c, check_build (below: the project's compiler and flags)
 #   EXAMPLES, build_examples (below: the examples as make examples builds them)
 #   guest_initramfs (below: a guest of the test's own, for vm/run.sh)

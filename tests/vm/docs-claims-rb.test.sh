@@ -169,6 +169,6 @@ expect_eq size-works-after-munmap ok "$(try_write buffer_size_kb 64)"
 
 # --- GET_READER's errors, the wake-up and signals (C, kselftest harness) ---
 trace_reset
-taskset -c 0 docs_claims 2>&1 | tap_results
+run_tap docs_claims taskset -c 0 docs_claims
 trace_reset
 rm -rf $tmp

@@ -2,13 +2,16 @@
 # What the guest's scripts share (busybox sh): the tests in tests/vm, the
 # transcripts and the labs' checks source it, in the guest, from
 # $GUEST_PREFIX/tests/guest-lib.sh. It brings the result helpers
-# (tests/results.sh: pass, fail, skip, result, check, expect_eq), whose lines
+# (tests/results.sh: pass, fail, skip, result, check, expect_eq,
+# expect_ge, expect_match, run_checked, tap_results, run_tap), whose lines
 # also go to the status channel the host reads, and the helpers below.
 . "$GUEST_PREFIX/tests/results.sh"
 TRACEFS=/sys/kernel/tracing
 SUITE=${SUITE:-${0##*/}}
 SUITE=${SUITE%.sh}
-[ ! -w /dev/ttyS1 ] || RESULT_CHANNEL=/dev/ttyS1
+# The status channel: /dev/ttyS1 unless RESULT_CHANNEL is set (the host's
+# runner self-test sets it).
+[ -n "${RESULT_CHANNEL+set}" ] || [ ! -w /dev/ttyS1 ] || RESULT_CHANNEL=/dev/ttyS1
 
 # Wall time of a part of a run, for make check's time table: since=$(uptime_s)
 # before it, report_time NAME "$since" after it ("TIME: NAME SECONDS" on
@@ -18,20 +21,7 @@ uptime_s() { cut -d' ' -f1 /proc/uptime; }
 uptime_cs() { tr -d . </proc/uptime | cut -d' ' -f1; }
 report_time() {
 	[ -z "${RESULT_CHANNEL:-}" ] ||
-		echo "TIME: $1 $(awk -v s="$2" '{ printf "%.1f", $1 - s }' /proc/uptime)" >"$RESULT_CHANNEL"
-}
-
-# tap_results: turn kselftest TAP on stdin into result lines.
-tap_results() {
-	local line name
-	while IFS= read -r line; do
-		echo "$line"
-		case $line in
-		"ok "*"# SKIP"*) name=${line#ok [0-9]* }; skip "${name%% # SKIP*}" "${name#* # SKIP}" ;;
-		"not ok "*) name=${line#not ok [0-9]* }; fail "$name" "see console" ;;
-		"ok "*) name=${line#ok [0-9]* }; pass "$name" ;;
-		esac
-	done
+		echo "TIME: $1 $(awk -v s="$2" '{ printf "%.1f", $1 - s }' /proc/uptime)" >>"$RESULT_CHANNEL"
 }
 
 # Reset the top-level tracing buffer to a known state (the buffer size:

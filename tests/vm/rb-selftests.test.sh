@@ -4,26 +4,25 @@
 # tools/testing/selftests/ring-buffer: upstream map_test, then
 # map_rules_test (kernel-patches/0002) twice in a row. tests/vm/Makefile
 # builds them static as rb_<name>; every TAP line becomes a result line,
-# and a non-zero exit is a failure. map_rules_test must give the same
-# results both times and leave the top level's buffer_size_kb,
+# and a non-zero exit or an unmet TAP plan is a failure (run_tap).
+# map_rules_test must give the same results both times and leave the top level's buffer_size_kb,
 # current_tracer and set_event as it found them (set here to values that
 # are not the defaults).
 . "$(dirname "$0")/guest-lib.sh"
 
-# run_selftest NAME TAG: run rb_NAME, results named TAG/...; the TAP
-# result lines are kept in /tmp/rb_TAG.results.
+# run_selftest NAME TAG: run rb_NAME (run_tap: its plan and exit status
+# checked too), results named TAG/...; the TAP result lines are kept in
+# /tmp/rb_TAG.results.
 run_selftest() {
-	local rc=0 suite=$SUITE
+	local suite=$SUITE
 	if ! command -v "rb_$1" >/dev/null; then
 		fail "$2" "rb_$1 is not in $GUEST_PREFIX/bin"
 		return
 	fi
-	"rb_$1" >/tmp/rb_$2.tap 2>&1 || rc=$?
 	SUITE=$suite/$2
-	tap_results </tmp/rb_$2.tap
+	run_tap "rb_$1" "rb_$1" | tee /tmp/rb_$2.tap
 	SUITE=$suite
 	grep -E '^(not )?ok ' /tmp/rb_$2.tap >/tmp/rb_$2.results
-	expect_eq "$2-exit-status" 0 "$rc"
 	rm -f /tmp/rb_$2.tap
 }
 

@@ -113,29 +113,29 @@ check unloaded test ! -e /sys/module/seq_producer
 # Unloading while "run" is being written: no run may start once the
 # module's exit has begun (its thread would run in freed module text).
 # Ten unloads, each racing a writer on the other CPU.
-race_ok=0
+race=ok
 i=0
 while [ $i -lt 10 ]; do
 	i=$((i + 1))
-	seq_load cpu=$CPU count=0 rate=0 || break
+	seq_load cpu=$CPU count=0 rate=0 || { race="insmod failed (unload $i)"; break; }
 	taskset -c 0 sh -c "while :; do echo 1 >$P/run; done" 2>/dev/null &
 	writer=$!
 	sleep 0.1
-	rmmod seq_producer || break
+	rmmod seq_producer || race="rmmod failed (unload $i)"
 	kill $writer 2>/dev/null
 	wait $writer 2>/dev/null
+	[ "$race" = ok ] || break
 	sleep 0.1
 	if grep -qx seq_producer /proc/[0-9]*/comm 2>/dev/null; then
-		fail rmmod-while-run-written "a seq_producer thread outlived the module (unload $i)"
+		race="a seq_producer thread outlived the module (unload $i)"
 		break
 	fi
 	if [ "$(kernel_reports)" != "$warnings_before" ]; then
-		fail rmmod-while-run-written "the kernel logged a bug during unload $i: $(dmesg | grep -E 'BUG:|Oops' | head -n 1)"
+		race="the kernel logged a bug during unload $i: $(dmesg | grep -E 'BUG:|Oops' | head -n 1)"
 		break
 	fi
-	race_ok=$i
 done
-[ $race_ok = 10 ] && pass rmmod-while-run-written
+expect_eq rmmod-while-run-written ok "$race"
 test -e /sys/module/seq_producer && rmmod seq_producer
 
 # run=1 at load time starts a run once the module is ready.

@@ -9,8 +9,8 @@
 . "$(dirname "$0")/guest-lib.sh"
 
 trace_reset
-tracemap_kernel_m32 -t compat_32bit_get_reader -t sixteen_markers_decode_exactly \
-	-t live_reader_page_then_more_subbufs -t dropped_reported_when_overwrite_off \
-	-t read_fallback -t open_errors -t instance_buffer 2>&1 | tap_results
+run_tap tracemap_kernel_m32 tracemap_kernel_m32 -t compat_32bit_get_reader \
+	-t sixteen_markers_decode_exactly -t live_reader_page_then_more_subbufs \
+	-t dropped_reported_when_overwrite_off -t read_fallback -t open_errors -t instance_buffer
 trace_reset
 SEQ_CONSUME=seq_consume_m32 ACCOUNTING_MODES="read splice" . "$(dirname "$0")/accounting.test.sh"

@@ -89,5 +89,5 @@ expect_eq swap-events-total 300 "$sum"
 rm -rf $tmp
 
 trace_reset
-tracemap_kernel 2>&1 | tap_results
+run_tap tracemap_kernel tracemap_kernel
 trace_reset
