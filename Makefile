@@ -62,17 +62,9 @@ vm-run: initramfs ## run CMD='...' in the guest, the repository at /mnt/share (b
 	@rc=0; $(VM_RUN) --share $(CURDIR) -- '$(subst ','\'',$(value CMD))' || rc=$$?; \
 	[ $$rc = 0 ] || { echo "vm-run: the guest command exited $$rc" >&2; exit $$rc; }
 
-check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts, four suites at once (warm: ~3.5 min on 2 idle cores; cold: two kernel builds more)
-	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
-	@start=$$EPOCHREALTIME; \
-	$(TIMED) build/guest $(MAKE) -s initramfs; \
-	KERNEL_VARIANT=debug $(TIMED) build/debug-guest $(MAKE) -s OUT_DIR=$(OUT_DIR)/debug initramfs; \
-	$(TIMED) build/examples $(MAKE) -s examples; \
-	rc=0; $(MAKE) -s -k -j$(CHECK_JOBS) --output-sync=target CHECK_NEEDS= \
-		GUEST_INITRAMFS="$$(vm/initramfs.sh $(GUEST_ROOT))" $(CHECK_SUITES) || rc=$$?; \
-	awk -v s="$${start/,/.}" -v e="$${EPOCHREALTIME/,/.}" 'BEGIN { printf "check, all of it\t%.1f\t-\n", e - s }' >>$(CHECK_TIMES); \
-	tests/summary.sh --times $(CHECK_TIMES) $(CHECK_DIR)/*.results || rc=1; \
-	[ $$rc = 0 ] || { echo "make check: failed (a failure above, or a suite's make recipe exited $$rc)" >&2; exit 1; }
+check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts, four suites at once; a failure, a declared result missing (tests/expected-results) or an undeclared one fails (warm: ~3.5 min on 2 idle cores; cold: two kernel builds more)
+	@MAKE="$(MAKE)" CHECK_DIR=$(CHECK_DIR) CHECK_SUITES="$(CHECK_SUITES)" CHECK_JOBS=$(CHECK_JOBS) \
+		GUEST_ROOT=$(GUEST_ROOT) tests/check.sh
 
 # The suites make check runs, the longest first: CHECK_JOBS of them at once
 # (make -j; each one's output shows when it ends), CHECK_JOBS=1 one after
@@ -99,15 +91,13 @@ check-host: deps kernel ## run the host tests (tests/host/*.test.sh)
 	@MAKEFLAGS= CHECK_TIMES=$(abspath $(CHECK_TIMES)) $(TIMED) host tests/host/run.sh | tee $(CHECK_DIR)/host.results
 
 check-docs: deps
-	@if $(TIMED) docs $(SPHINX) $(CHECK_DIR)/html \
-		>$(CHECK_DIR)/docs.log 2>&1; then echo "PASS: docs/html-no-warnings"; \
-	else cat $(CHECK_DIR)/docs.log; echo "FAIL: docs/html-no-warnings: see above"; \
-	fi | tee $(CHECK_DIR)/docs.results
+	@mkdir -p $(CHECK_DIR) && tests/result.sh docs run_checked html-no-warnings $(TIMED) docs $(SPHINX) $(CHECK_DIR)/html 2>&1 | \
+		tee $(CHECK_DIR)/docs.results
 
 check-vm: $(CHECK_NEEDS)
 	@echo "vm: running the guest tests (boot ~3 s, tests ~1 min under TCG)"
 	@$(TIMED) guest $(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
-		|| echo "FAIL: vm/guest-run: the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
+		|| tests/result.sh vm fail guest-run "the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
 	@$(call guest_times,$(CHECK_DIR)/vm.results,guest/)
 
 # The interop checks (tests/interop-host.test.sh): a guest of their own.
@@ -136,7 +126,7 @@ transcripts: initramfs ## re-record the guide's transcripts in the guest (T='nam
 
 check-transcripts: $(CHECK_NEEDS)
 	@{ $(call record_transcripts,$(CHECK_DIR)/transcripts,,$(TIMED) transcripts-guest) >$(CHECK_DIR)/transcripts.log 2>&1 \
-		|| echo "FAIL: transcripts/guest-run: see $(CHECK_DIR)/transcripts.log"; \
+		|| tests/result.sh transcripts fail guest-run "see $(CHECK_DIR)/transcripts.log"; \
 		tests/check-transcripts.sh $(CHECK_DIR)/transcripts; } | tee $(CHECK_DIR)/transcripts.results
 
 # Labs (labs/NN-name/): the learner works in labs/work/NAME (git-ignored).
@@ -169,27 +159,17 @@ lab-check: ## build your labs/work/L and run the lab's check in the guest
 	@mkdir -p $(LAB_RUN) && echo "lab-check: $(L) in the guest (console: $(LAB_RUN)/$(L).log)"
 	@$(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/$(L).results -- \
 		'sh /mnt/share/labs/$(L)/check.sh /mnt/share/labs/work/$(L)' >$(LAB_RUN)/$(L).log 2>&1 || \
-		echo "FAIL: labs/$(L)/guest-run: the guest run failed; see $(LAB_RUN)/$(L).log" >>$(LAB_RUN)/$(L).results
+		tests/result.sh labs/$(L) fail guest-run "the guest run failed; see $(LAB_RUN)/$(L).log" >>$(LAB_RUN)/$(L).results
 	@cat $(LAB_RUN)/$(L).results; ! grep -q '^FAIL: ' $(LAB_RUN)/$(L).results
 
 # Every lab's solution must pass its check, and its skeleton and each of its
-# mutants fail it (labs/build-all.sh builds them, labs/check-all.sh checks).
-# The checks mostly wait, so they run in LAB_GUESTS guests at once, which
-# share the labs as they go (labs/check-all.sh: LAB_CLAIMS).
+# mutants fail it (labs/check-labs.sh: labs/build-all.sh builds them,
+# labs/check-all.sh checks). The checks mostly wait, so they run in
+# LAB_GUESTS guests at once, which share the labs as they go.
 LAB_GUESTS ?= 2
 check-labs: $(CHECK_NEEDS)
-	@mkdir -p $(CHECK_DIR) $(LAB_RUN) && rm -rf $(LAB_RUN)/guest-*.results $(LAB_RUN)/claims && mkdir $(LAB_RUN)/claims
-	@UAPI=$(HEADERS_DIR) $(TIMED) build/labs labs/build-all.sh $(LAB_RUN)/check $(LABS) >$(LAB_RUN)/build.results
-	@for n in $$(seq $(LAB_GUESTS)); do \
-		{ $(TIMED) labs-guest-$$n $(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/guest-$$n.results -- \
-			'LAB_CLAIMS=/mnt/share/$(LAB_RUN)/claims sh /mnt/share/labs/check-all.sh /mnt/share/labs /mnt/share/$(LAB_RUN)/check $(LABS)' \
-			>$(LAB_RUN)/console-$$n.log 2>&1 || \
-			echo "FAIL: labs/guest-run-$$n: the guest run failed; see $(LAB_RUN)/console-$$n.log" >>$(LAB_RUN)/guest-$$n.results; } & \
-	done; wait
-	@missing=$$(for l in $(LABS); do [ -d $(LAB_RUN)/claims/$$l ] || echo $$l; done); \
-	{ [ -z "$$missing" ] || echo "FAIL: labs/all-checked: no guest checked $$(echo $$missing)"; } >$(LAB_RUN)/claims.results
-	@cat $(LAB_RUN)/build.results $(LAB_RUN)/claims.results $(LAB_RUN)/guest-*.results | tee $(CHECK_DIR)/labs.results
-	@$(call guest_times,$(LAB_RUN)/guest-*.results,guest-)
+	@CHECK_DIR=$(CHECK_DIR) CHECK_TIMES=$(CHECK_TIMES) LAB_RUN=$(LAB_RUN) LAB_GUESTS=$(LAB_GUESTS) \
+		UAPI=$(HEADERS_DIR) VM_TIMEOUT=$(VM_TIMEOUT) labs/check-labs.sh "$(GUEST_INITRAMFS)" $(LABS)
 
 # Benchmarks (tests/bench/, tests/vm/bench-run.sh): the guest's consumers,
 # then the host's decoders; the guide's performance page shows the results.

@@ -3,7 +3,7 @@
 # Host side of "make check-labs": build, for each lab named, what the guest
 # side (labs/check-all.sh) checks: OUT/LAB/solution, OUT/LAB/skeleton (from
 # labs/skel.sh) and OUT/LAB/mutant-NAME for each labs/LAB/mutants/NAME.sed.
-# Prints a FAIL line for what does not build; the build output goes to
+# Prints a FAIL line (tests/results.sh) for what does not build; the build output goes to
 # OUT/build.log. A variant whose inputs (its files, labs/build.sh,
 # labs/lab.h, examples/build.mk and the library's sources, UAPI) are those
 # of its last good build, recorded in OUT/LAB/VARIANT.inputs, is not built
@@ -15,6 +15,8 @@
 # line names). Its "# want: STEP: REGEX" line says which step must fail and
 # what its message must match (grep -E); OUT/LAB/mutant-NAME/want holds it.
 set -euo pipefail
+. "$(dirname "$0")/../tests/results.sh"
+SUITE=labs
 [ $# -ge 1 ] || { echo "usage: labs/build-all.sh OUT LAB..." >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 out=$1
@@ -80,17 +82,17 @@ mutant() {
 	want=$(sed -n 's/^# want: //p' "$sed")
 	rm -f "$d/want"
 	if [ -z "$file" ] || [ ! -f "$here/$lab/$file" ]; then
-		echo "FAIL: labs/$lab/mutant-$name: no learner file to apply it to (add '# file: NAME')"
+		fail "$lab/mutant-$name" "no learner file to apply it to (add '# file: NAME')"
 	elif [ -z "$want" ] || [ "${want#step-*: }" = "$want" ]; then
-		echo "FAIL: labs/$lab/mutant-$name: no '# want: step-N-NAME: REGEX' line in $sed"
+		fail "$lab/mutant-$name" "no '# want: step-N-NAME: REGEX' line in $sed"
 	else
 		rm -rf "$d/src" && mkdir -p "$d/src"
 		cp -p "$here/$lab"/* "$d/src/" 2>/dev/null || true
 		sed -f "$sed" "$here/$lab/$file" >"$d/src/$file"
 		if cmp -s "$here/$lab/$file" "$d/src/$file"; then
-			echo "FAIL: labs/$lab/mutant-$name: $sed no longer changes $file; update it"
+			fail "$lab/mutant-$name" "$sed no longer changes $file; update it"
 		elif ! build "$d/src" "$d" >>"$log" 2>&1; then
-			echo "FAIL: labs/$lab/mutant-$name: does not build; see $log"
+			fail "$lab/mutant-$name" "does not build; see $log"
 		else
 			echo "$want" >"$d/want"
 		fi
@@ -98,17 +100,17 @@ mutant() {
 }
 
 for lab in "$@"; do
-	[ -f "$here/$lab/check.sh" ] || { echo "FAIL: labs/$lab/exists: no labs/$lab/check.sh"; continue; }
+	[ -f "$here/$lab/check.sh" ] || { fail "$lab/exists" "no labs/$lab/check.sh"; continue; }
 	build "$here/$lab" "$out/$lab/solution" >>"$log" 2>&1 ||
-		echo "FAIL: labs/$lab/solution-builds: see $log"
+		fail "$lab/solution-builds" "see $log"
 	{ rm -rf "$out/$lab/skeleton-src" && "$here/skel.sh" -f "$here/$lab" "$out/$lab/skeleton-src" &&
 		build "$out/$lab/skeleton-src" "$out/$lab/skeleton"; } >>"$log" 2>&1 ||
-		echo "FAIL: labs/$lab/skeleton-builds: see $log"
+		fail "$lab/skeleton-builds" "see $log"
 	n=0
 	for sed in "$here/$lab"/mutants/*.sed; do
 		[ -f "$sed" ] || continue
 		mutant "$lab" "$sed"
 		n=$((n + 1))
 	done
-	[ "$n" -ge 3 ] || echo "FAIL: labs/$lab/mutants: $n mutants in labs/$lab/mutants/; every lab needs at least 3"
+	[ "$n" -ge 3 ] || fail "$lab/mutants" "$n mutants in labs/$lab/mutants/; every lab needs at least 3"
 done

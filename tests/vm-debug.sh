@@ -7,6 +7,8 @@
 # (any lockdep, KASAN, WARN, BUG or oops report fails it) and the run time.
 #   KERNEL_VARIANT=debug tests/vm-debug.sh INITRAMFS OUTDIR
 set -euo pipefail
+. "$(dirname "$0")/results.sh"
+SUITE=debug
 [ "${KERNEL_VARIANT:-}" = debug ] || { echo "tests/vm-debug.sh: run it with KERNEL_VARIANT=debug" >&2; exit 2; }
 initramfs=${1:?usage: tests/vm-debug.sh INITRAMFS OUTDIR} out=${2:?usage: tests/vm-debug.sh INITRAMFS OUTDIR}
 mkdir -p "$out"
@@ -20,14 +22,12 @@ vm/run.sh --initramfs "$initramfs" --timeout 1800 --append loglevel=5 \
 	'/opt/trace-mmap-guide/tests/run-guest-tests.sh rb-selftests seq-producer; echo "=== dmesg"; dmesg' \
 	>/dev/null 2>&1 || rc=$?
 echo "debug guest: boot and tests took $((SECONDS - start)) s (console: $console)" >&2
-sed -E 's/^(PASS|FAIL|SKIP): /\1: debug\//' "$channel" 2>/dev/null || true
-[ "$rc" = 0 ] || echo "FAIL: debug/guest-run: the debug guest run failed (exit $rc); see $console"
-grep -q '^=== dmesg' "$console" 2>/dev/null || echo "FAIL: debug/kernel-log-complete: the guest did not print its kernel log; see $console"
+# The guest's results, renamed under debug/ (no channel: the run failed,
+# and its results are missing).
+[ ! -f "$channel" ] || sed -E 's/^(PASS|FAIL|SKIP): /\1: debug\//' "$channel"
+[ "$rc" = 0 ] || fail guest-run "the debug guest run failed (exit $rc); see $console"
+grep -q '^=== dmesg' "$console" 2>/dev/null || fail kernel-log-complete "the guest did not print its kernel log; see $console"
 # lockdep, KASAN and sleep-in-atomic reports all start with "WARNING:" or
 # "BUG:"; lockdep also says when it gave up.
 reports=$(grep -E 'WARNING:|BUG:|Oops|INFO: (task|lockdep)|general protection fault|turning off the locking correctness validator' "$console" || true)
-if [ -z "$reports" ]; then
-	echo "PASS: debug/no-kernel-reports"
-else
-	echo "FAIL: debug/no-kernel-reports: $(head -n 1 <<<"$reports" | tr -d '\r')"
-fi
+expect_eq no-kernel-reports "" "$(head -n 1 <<<"$reports" | tr -d '\r')"

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# make check: build the guests' images and the examples, run the suites
+# (CHECK_SUITES, CHECK_JOBS at once, through make -k), then tests/summary.sh
+# on their results with the plan tests/expected-results (a declared result
+# missing or one undeclared fails) and the time table. Exits 1 on any
+# failure. The Makefile's check target runs it, with in the environment:
+#   MAKE, CHECK_DIR, CHECK_SUITES, CHECK_JOBS, GUEST_ROOT, OUT_DIR
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for v in MAKE CHECK_DIR CHECK_SUITES CHECK_JOBS GUEST_ROOT OUT_DIR; do
+	[ -n "${!v:-}" ] || { echo "tests/check.sh: $v is not set (run it through make check)" >&2; exit 2; }
+done
+times=$CHECK_DIR/times
+timed() { tests/timed.sh "$times" "$@"; }
+rm -rf "$CHECK_DIR" && mkdir -p "$CHECK_DIR"
+start=$EPOCHREALTIME
+timed build/guest "$MAKE" -s initramfs
+KERNEL_VARIANT=debug timed build/debug-guest "$MAKE" -s OUT_DIR="$OUT_DIR/debug" initramfs
+timed build/examples "$MAKE" -s examples
+rc=0
+# shellcheck disable=SC2086 # CHECK_SUITES: a list of targets
+"$MAKE" -s -k -j"$CHECK_JOBS" --output-sync=target CHECK_NEEDS= \
+	GUEST_INITRAMFS="$(vm/initramfs.sh "$GUEST_ROOT")" $CHECK_SUITES || rc=$?
+awk -v s="${start/,/.}" -v e="${EPOCHREALTIME/,/.}" \
+	'BEGIN { printf "check, all of it\t%.1f\t-\n", e - s }' >>"$times"
+tests/summary.sh --plan tests/expected-results --times "$times" "$CHECK_DIR"/*.results || rc=1
+[ "$rc" = 0 ] || { echo "make check: failed (a failure above, or a suite's make recipe exited $rc)" >&2; exit 1; }
