@@ -141,8 +141,12 @@ expect_eq reset-lines 2 "$(awk '$3 == "reset"' $tmp/reset | wc -l)"
 # neither prints an event twice. Events can be lost to both: a GET_READER
 # of one reader moves the kernel's read position past events the other
 # has not decoded yet (the kernel keeps one reader page per CPU). So the
-# check is that such a loss never goes unannounced: all 300 events are
-# printed by one or both, or an other-reader line says some were taken.
+# check is that such a loss never goes unannounced: a reader that printed
+# fewer than the 300 has an other-reader line. Its count cannot be compared:
+# with two mappings the library sees the meta-page moved, not by how much,
+# and its line gives no count (8 runs in the guest: none had one; one lost
+# 72 events to both readers). A read() reader's count is compared below
+# (other-reader-counted).
 trace_reset
 trace_stream --cpu 0 --interval 100 >$tmp/first 2>$tmp/first.err &
 pid1=$!
@@ -158,19 +162,17 @@ wait $pid2
 expect_eq two-readers-exit "0 0 " "$rc1 $? $(cat $tmp/first.err $tmp/second.err)"
 both=$(grep -c ' other-reader ' $tmp/first $tmp/second | sed 's/.*://' | tr '\n' ' ')
 union=$(cat $tmp/first $tmp/second | awk '$3 == "ftrace/print"' | cut -d' ' -f4- | sort -u | wc -l)
-case "$union $both" in
-"300 "*) pass two-readers-losses-announced ;;
-*" 0 0 ") fail two-readers-losses-announced "$union of 300 printed, and no other-reader line" ;;
-*) pass two-readers-losses-announced ;;
-esac
+unannounced=''
+for f in first second; do
+	[ "$(grep -c ' ftrace/print ' $tmp/$f)" = 300 ] || grep -q ' other-reader ' $tmp/$f ||
+		unannounced="$unannounced $f printed $(grep -c ' ftrace/print ' $tmp/$f) of 300 and has no other-reader line;"
+done
+expect_eq two-readers-losses-announced "" "$unannounced"
 for f in first second; do
 	expect_eq two-readers-$f-no-duplicates "" "$(awk '$3 == "ftrace/print"' $tmp/$f | cut -d' ' -f4- | sort | uniq -d | head -n 3 | tr '\n' ' ')"
 done
 echo "two readers: printed $(grep -c ' ftrace/print ' $tmp/first) and $(grep -c ' ftrace/print ' $tmp/second), $union of 300 together; other-reader lines: $both"
-case $both in
-"0 0 ") fail two-readers-say-so "no other-reader line" ;;
-*) pass two-readers-say-so ;;
-esac
+expect_match two-readers-say-so '[1-9]' "$both"
 
 # Another reader of another kind (read() of trace_pipe_raw) takes a
 # sub-buffer while trace_stream waits: trace_stream goes on without an
