@@ -171,6 +171,13 @@ check-labs: $(CHECK_NEEDS)
 	@CHECK_DIR=$(CHECK_DIR) CHECK_TIMES=$(CHECK_TIMES) LAB_RUN=$(LAB_RUN) LAB_GUESTS=$(LAB_GUESTS) \
 		UAPI=$(HEADERS_DIR) VM_TIMEOUT=$(VM_TIMEOUT) labs/check-labs.sh "$(GUEST_INITRAMFS)" $(LABS)
 
+# Timing-dependent tests: the guest suites and the lab checks FLAKY_RUNS
+# times with every CPU busy (tests/check-flaky.sh; results in
+# $(OUT_DIR)/flaky/).
+FLAKY_RUNS ?= 3
+check-flaky: deps ## run the guest suites and lab checks FLAKY_RUNS=3 times with every CPU kept busy, and name each result whose verdict changed (~10 min a run)
+	@MAKE="$(MAKE)" GUEST_ROOT=$(GUEST_ROOT) tests/check-flaky.sh $(FLAKY_RUNS)
+
 # Benchmarks (tests/bench/, tests/vm/bench-run.sh): the guest's consumers,
 # then the host's decoders; the guide's performance page shows the results.
 # BENCH_SIZES: sub-buffer sizes of the cost model, in KiB ("" skips it);
@@ -202,4 +209,4 @@ clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(OUT_DIR) examples/build
 
 .PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-interop check-debug check-transcripts transcripts clean \
-	skels skel lab lab-check check-labs bench fuzz
+	skels skel lab lab-check check-labs check-flaky bench fuzz
