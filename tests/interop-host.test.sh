@@ -31,7 +31,7 @@ if ! vm/run.sh --initramfs "$initramfs" --timeout 300 --share "$PWD/$dir" -- \
 fi
 echo "interop: guest run $(($(date +%s) - start)) s" >&2
 ncpu=$(cat "$dir/nproc")
-if [ "$ncpu" -ge 2 ]; then pass several-cpus; else fail several-cpus "the guest has $ncpu CPU"; fi
+expect_ge several-cpus 2 "$ncpu" "CPUs in the guest"
 
 # ran NAME: trace_stream exited 0
 ran() {
@@ -82,41 +82,25 @@ fi
 dat idle-a idle-trace-cmd
 
 # One CPU losing events while the other writes a few.
-if grep -q '^0 [0-9.]* missed [0-9]' "$dir/loss-a.txt"; then
-	pass loss-reported
-else
-	fail loss-reported "no 'missed N' line for CPU 0 in loss-a.txt"
-fi
+expect_match loss-reported '^0 [0-9.]* missed [0-9]' "$(cat "$dir/loss-a.txt")"
 judge loss-merged-vs-kernel --oracle "$dir/loss-a.txt" "$dir/loss-a.trace"
 judge loss-percpu-vs-kernel --oracle "$dir/loss-b.txt" "$dir/loss-b.trace"
 judge loss-merged-vs-percpu --merged "$dir/loss-a.txt" "$dir/loss-b.txt"
 dat loss-a loss-merged-trace-cmd
 dat loss-b loss-percpu-trace-cmd
-if grep -q '^CPU:0 \[[0-9]* EVENTS DROPPED\]' "$dir/loss-a.tc" 2>/dev/null; then
-	pass loss-trace-cmd-shows-drop
-else
-	fail loss-trace-cmd-shows-drop "trace-cmd report shows no EVENTS DROPPED for CPU 0"
-fi
+expect_match loss-trace-cmd-shows-drop '^CPU:0 \[[0-9]* EVENTS DROPPED\]' "$(cat "$dir/loss-a.tc" 2>/dev/null)"
 
 # Read live, merged, while both CPUs write (the watermark at work).
 judge live-merged-vs-percpu --merged "$dir/live-a.txt" "$dir/live-b.txt"
 dat live-a live-trace-cmd
 
 # Real events through their formats, against the kernel's formatter.
-if [ -s "$dir/real.enable-errors" ]; then
-	fail real-events-exist "$(head -n 2 "$dir/real.enable-errors")"
-else
-	pass real-events-exist
-fi
+expect_eq real-events-exist "" "$(head -n 2 "$dir/real.enable-errors")"
 judge real-vs-kernel --oracle "$dir/real.txt" "$dir/real.trace"
 for ev in sched_switch sched_wakeup sched_process_exec irq_handler_entry softirq_entry sys_enter_openat sys_exit_openat; do
-	if grep -q "/$ev " "$dir/real.txt"; then pass "real-has-$ev"; else fail "real-has-$ev" "none recorded"; fi
+	expect_match "real-has-$ev" "/$ev " "$(cat "$dir/real.txt")"
 done
 # The oracle comparison can fail: one prev_state letter changed.
 sed '0,/prev_state=R /s//prev_state=D /' "$dir/real.trace" >"$dir/real-changed.trace"
-if why=$(python3 "$cmp" --oracle "$dir/real.txt" "$dir/real-changed.trace"); then
-	fail oracle-detects-change "a changed prev_state compared equal: $why"
-else
-	pass oracle-detects-change
-fi
+check_fails oracle-detects-change python3 "$cmp" --oracle "$dir/real.txt" "$dir/real-changed.trace"
 dat real real-trace-cmd

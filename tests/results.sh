@@ -35,6 +35,17 @@ expect_eq() {
 	if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "wanted '$2', got '$3'"; fi
 }
 
+# check_fails NAME CMD...: PASS when CMD fails (a refusal that is the test).
+check_fails() {
+	local name=$1 out
+	shift
+	if out=$("$@" 2>&1); then
+		fail "$name" "succeeded: $(echo "$out" | tail -n 1)"
+	else
+		pass "$name"
+	fi
+}
+
 # expect_ge NAME LEAST GOT [WHY]: PASS when the integer GOT >= LEAST.
 expect_ge() {
 	if [ "$3" -ge "$2" ] 2>/dev/null; then

@@ -13,11 +13,7 @@ check_build builds-with-6.12-headers "$out/real" -isystem "$HEADERS_DIR/include"
 "$out/real" >"$out/real.txt"
 while read -r name want; do
 	got=$(awk -v n="$name" '$1 == n { print $2 }' "$out/ours.txt")
-	if [ "$got" = "$want" ]; then
-		pass "$name"
-	else
-		fail "$name" "6.12 says $want, ours says '$got'"
-	fi
+	expect_eq "$name" "$want" "$got"
 done <"$out/real.txt"
 # The system headers must really lack what we define, or this proves less.
 if grep -q LANDLOCK_ACCESS_FS_IOCTL_DEV /usr/include/linux/landlock.h ||

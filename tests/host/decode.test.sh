@@ -49,7 +49,7 @@ else
 fi
 # The 0.2 s pauses (after large 5, 10, 15, 20) show in the timestamps.
 gaps=$(awk '{ if (NR > 1 && $2 - last > 0.15) n++; last = $2 } END { print n + 0 }' "$dir/cap8k.out")
-if [ "$gaps" = 4 ]; then pass offline-time-extends; else fail offline-time-extends "$gaps pauses, wanted 4"; fi
+expect_eq offline-time-extends 4 "$gaps"
 
 # Bad input: one line on stderr, exit 1 (2 for usage).
 head -c 5000 "$data/cap4k.raw" >"$dir/partial.raw"

@@ -20,7 +20,7 @@ fi
 unlisted=$(cd "$series_dir" && for p in *.patch; do
 	[ "$p" = $cover ] || printf '%s\n' "${patches[@]}" | grep -qxF "$p" || echo "$p"
 done)
-if [ -z "$unlisted" ]; then pass series-lists-every-patch; else fail series-lists-every-patch "not listed: $unlisted"; fi
+expect_eq series-lists-every-patch "" "$unlisted"
 
 
 # Tags a maintainer asks for: Signed-off-by on each patch; the fix goes to
@@ -119,11 +119,7 @@ for p in "${patches[@]}"; do
 		git_am am --abort >/dev/null 2>&1 || true
 		fail "git-am/$p" "$(head -n 2 <<<"$out" | tr '\n' ' ')"
 	fi
-	if out=$(patch -d "$dir/patch" -p1 --forward --batch --quiet <"$series_dir/$p" 2>&1); then
-		pass "patch-p1/$p"
-	else
-		fail "patch-p1/$p" "$(head -n 2 <<<"$out" | tr '\n' ' ')"
-	fi
+	check "patch-p1/$p" patch -d "$dir/patch" -p1 --forward --batch --quiet -i "$series_dir/$p"
 done
 
 # The cover letter (git format-patch --cover-letter --base): [PATCH 0/N],
@@ -146,9 +142,9 @@ differ=()
 for f in "${files[@]}"; do
 	cmp -s "$dir/am/$f" "$dir/patch/$f" || differ+=("$f")
 done
-if [ ${#differ[@]} -eq 0 ]; then pass git-am-equals-patch; else fail git-am-equals-patch "${differ[*]}"; fi
+expect_eq git-am-equals-patch "" "${differ[*]}"
 differ=()
 for f in "${files[@]}"; do
 	cmp -s "$dir/am/$f" "$TREE_DIR/$f" || differ+=("$f")
 done
-if [ ${#differ[@]} -eq 0 ]; then pass cached-tree-is-patched; else fail cached-tree-is-patched "differs: ${differ[*]}"; fi
+expect_eq cached-tree-is-patched "" "${differ[*]}"

@@ -31,11 +31,7 @@ else
 fi
 printf '%s\n' 'echo a' '	# TODO 1: say b' '	echo b' '	# END TODO 1' '	# SKEL: :' >"$tmp/a.sh"
 out=$(labs/skel.sh "$tmp/a.sh")
-if [ "$out" = $'echo a\n\t# TODO 1: say b\n\t:' ]; then
-	pass skel-shell-markers
-else
-	fail skel-shell-markers "got: $(tr '\n' '|' <<<"$out")"
-fi
+expect_eq skel-shell-markers $'echo a\n\t# TODO 1: say b\n\t:' "$out"
 
 # bad_input NAME CONTENT: the generator must fail with one line naming it.
 bad_input() {
@@ -68,7 +64,7 @@ else
 	fail skel-keeps-edits "an edited file was overwritten, or check.sh was copied"
 fi
 labs/skel.sh -f "$tmp/lab" "$tmp/work" >/dev/null
-if ! grep -q mine "$tmp/work/a.c"; then pass skel-force; else fail skel-force "-f kept the edit"; fi
+check_fails skel-force grep -q mine "$tmp/work/a.c"
 
 # skel.sh without arguments: its usage, from its header, and exit 2.
 err=$(labs/skel.sh 2>&1) && rc=0 || rc=$?
@@ -149,5 +145,5 @@ for dir in labs/[0-9][0-9]-*/; do
 		[ -f "$f" ] && [ "$(basename "$f")" != check.sh ] || continue
 		labs/skel.sh "$f" >"$tmp/skel" 2>"$tmp/err" || why="${why:+$why; }$(cat "$tmp/err")"
 	done
-	if [ -z "$why" ]; then pass "lab-$lab"; else fail "lab-$lab" "$why"; fi
+	expect_eq "lab-$lab" "" "$why"
 done

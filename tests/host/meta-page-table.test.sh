@@ -33,11 +33,7 @@ UAPI=$HEADERS_DIR check_build compile "$out/fields" "$out/fields.c" || exit 0
 total=0 end=0
 while IFS=, read -r field offset size type; do
 	real=$(grep -m1 "^$field," "$out/real.csv")
-	if [ "$real" = "$field,$offset,$size,$type" ]; then
-		pass "$field"
-	else
-		fail "$field" "the guide says $offset,$size,$type; the header says ${real#*,}"
-	fi
+	expect_eq "$field" "$field,$offset,$size,$type" "$real"
 	total=$((total + size))
 	[ $((offset + size)) -le "$end" ] || end=$((offset + size))
 done < <(tail -n +2 "$table")

@@ -48,11 +48,7 @@ check_rows() {
 		op=${line%% |*}
 		name=row-$n-$(echo "$op" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
 		seen=$(printf '%s\n' "$got" | sed -n "${n}p")
-		if [ "$seen" = "$line" ]; then
-			pass "$name"
-		else
-			fail "$name" "wanted '$line', got '$seen'"
-		fi
+		expect_eq "$name" "$line" "$seen"
 	done <"$want"
 	expect_eq rows-count "$n" "$(printf '%s\n' "$got" | wc -l)"
 }

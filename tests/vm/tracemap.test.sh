@@ -84,7 +84,7 @@ taskset 1 sh -c 'i=0; while [ $i -lt 300 ]; do i=$((i+1)); echo "swap $i" >/sys/
 reader_swap --cpu 0 --count 6 >$tmp/swap
 ids=$(sed -n 's/^after .* reader.id=\([0-9]*\) .*/\1/p' $tmp/swap | sort -u | wc -l)
 sum=$(sed -n 's/.* events=\([0-9]*\) .*/\1/p' $tmp/swap | awk '{ s += $1 } END { print s + 0 }')
-if [ "$ids" -ge 2 ]; then pass swap-reader-id-moves; else fail swap-reader-id-moves "$(cat $tmp/swap)"; fi
+expect_ge swap-reader-id-moves 2 "$ids" "reader ids in: $(cat $tmp/swap)"
 expect_eq swap-events-total 300 "$sum"
 rm -rf $tmp
 
