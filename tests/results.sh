@@ -55,9 +55,14 @@ expect_ge() {
 	fi
 }
 
-# expect_match NAME ERE TEXT: PASS when TEXT has a line matching ERE.
+# expect_match NAME ERE TEXT: PASS when TEXT has a line matching ERE. (A
+# here-document, not a pipe: grep -q ends at the first match, and under
+# pipefail the writer's SIGPIPE would fail the test.)
 expect_match() {
-	if printf '%s\n' "$3" | grep -qE -- "$2"; then
+	if grep -qE -- "$2" <<EOF
+$3
+EOF
+	then
 		pass "$1"
 	else
 		fail "$1" "no line matches '$2' in '$(printf '%s' "$3" | head -c 200)'"
