@@ -127,23 +127,6 @@ markers() {
 
 alive() { kill -0 "$1" 2>/dev/null; }
 
-# wait_settled PID SECONDS: wait, up to SECONDS, until PID has exited or
-# has slept in one system call for 0.3 s (/proc/PID/syscall names it; it
-# says "running", or -1 for a task preempted outside any call): a program
-# that blocks in GET_READER is there, however slowly it started.
-wait_settled() {
-	local i=0 n=0 call
-	while alive "$1" && [ $i -lt $(($2 * 10)) ] && [ $n -lt 3 ]; do
-		call=$(cut -d' ' -f1 /proc/$1/syscall 2>/dev/null) || call=
-		case $call in
-		'' | running | -1) n=0 ;;
-		*) n=$((n + 1)) ;;
-		esac
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
-
 # wait_exit PID SECONDS: true once PID has exited, waiting up to SECONDS.
 wait_exit() {
 	local i=0
