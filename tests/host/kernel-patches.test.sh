@@ -18,7 +18,7 @@ if [ ${#patches[@]} -eq 0 ]; then
 	exit 0
 fi
 unlisted=$(cd "$series_dir" && for p in *.patch; do
-	[ "$p" = $cover ] || printf '%s\n' "${patches[@]}" | grep -qxF "$p" || echo "$p"
+	[ "$p" = $cover ] || grep -qxF "$p" <<<"$(printf '%s\n' "${patches[@]}")" || echo "$p"
 done)
 expect_eq series-lists-every-patch "" "$unlisted"
 
