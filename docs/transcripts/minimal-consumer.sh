@@ -20,7 +20,7 @@ echo "exit $?"
 trace_reset
 echo counter >$TRACEFS/trace_clock
 echo 8 >$TRACEFS/buffer_size_kb
-taskset -c 0 sh -c 'i=0; while [ $i -lt 2000 ]; do echo "event $i"; i=$((i + 1)); done >'$TRACEFS/trace_marker
+event_burst 2000
 echo "$ echo counter > trace_clock; echo 8 > buffer_size_kb"
 echo "$ ...  # 2000 lines 'event N' to trace_marker"
 echo "$ minimal_consumer --cpu 0 >out; wc -l <out; sed -n '1,3p;\$p' out"

@@ -4,14 +4,6 @@
 # counter clock keeps every event the same size (no time extends), so the
 # counts do not depend on the machine's speed.
 . "$GUEST_PREFIX/tests/guest-lib.sh"
-burst() {
-	taskset -c 0 sh -c 'i=0 failed=0
-		while [ $i -lt 2000 ]; do
-			echo "event $i" 2>/dev/null || failed=$((failed + 1))
-			i=$((i + 1))
-		done >'$TRACEFS/trace_marker' 2>/dev/null
-		echo "writes that failed: $failed"' 
-}
 for overwrite in 1 0; do
 	trace_reset
 	echo counter >$TRACEFS/trace_clock
@@ -19,7 +11,7 @@ for overwrite in 1 0; do
 	echo 8 >$TRACEFS/buffer_size_kb
 	echo "$ echo counter > trace_clock; echo $overwrite > options/overwrite; echo 8 > buffer_size_kb"
 	echo "$ taskset -c 0 ...  # 2000 writes of 'event N' to trace_marker, counting failures"
-	burst
+	event_burst 2000 report
 	echo "$ cat per_cpu/cpu0/stats"
 	cat $TRACEFS/per_cpu/cpu0/stats
 	echo "$ rb_peek steps <<EOF"

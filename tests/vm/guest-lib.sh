@@ -53,6 +53,18 @@ check_rows() {
 	expect_eq rows-count "$n" "$(printf '%s\n' "$got" | wc -l)"
 }
 
+# event_burst N [report]: N lines "event I" (I from 0) to trace_marker from
+# CPU 0 through one open file, as fast as the shell goes (the transcripts'
+# overrun); with "report", then the line "writes that failed: K".
+event_burst() {
+	taskset -c 0 sh -c 'i=0 failed=0
+		while [ $i -lt '"$1"' ]; do
+			echo "event $i" 2>/dev/null || failed=$((failed + 1))
+			i=$((i + 1))
+		done >'$TRACEFS/trace_marker' 2>/dev/null
+		[ -z "'"${2:-}"'" ] || echo "writes that failed: $failed"'
+}
+
 # The sequenced producer, the project's module examples/modules/seq_producer.
 SEQ_PARAMS=/sys/module/seq_producer/parameters
 SEQ_MODULE=$GUEST_PREFIX/modules/seq_producer.ko
