@@ -9,7 +9,7 @@ author = "the trace-mmap-guide authors"
 copyright = "2026, " + author
 
 # srcref: the :src: (kernel source) and :test: (project test) evidence roles.
-extensions = ["sphinx.ext.graphviz", "sphinx.ext.todo", "srcref"]
+extensions = ["sphinx.ext.graphviz", "sphinx.ext.todo", "srcref", "readersteps"]
 graphviz_output_format = "svg"
 master_doc = "index"
 exclude_patterns = ["_ext"]

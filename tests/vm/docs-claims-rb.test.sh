@@ -167,6 +167,12 @@ fi
 hold_stop
 expect_eq size-works-after-munmap ok "$(try_write buffer_size_kb 64)"
 
+# --- Order across CPUs: the clocks that promise it -------------------------
+expect_eq cross-cpu-order-global "global: 40 events merged, in write order: yes" \
+	"$(pingpong_order global 40)"
+expect_eq cross-cpu-order-counter "counter: 40 events merged, in write order: yes" \
+	"$(pingpong_order counter 40)"
+
 # --- GET_READER's errors, the wake-up and signals (C, kselftest harness) ---
 trace_reset
 run_tap docs_claims taskset -c 0 docs_claims

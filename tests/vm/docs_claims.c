@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * The guide's claims about TRACE_MMAP_IOCTL_GET_READER that need C: its
- * errors, the wake-up by ioctl(fd, 0), and what a signal does to a blocking
- * call with and without SA_RESTART. Run as root in the guest, on CPU 0.
+ * errors, the wake-up by ioctl(fd, 0), what a signal does to a blocking
+ * call with and without SA_RESTART, and how long a mapping and an open
+ * trace_pipe_raw hold the buffer. Run as root in the guest, on CPU 0.
  * docs-claims-rb.test.sh runs it.
  */
 #include <errno.h>
@@ -10,9 +11,11 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -193,6 +196,131 @@ TEST(signal_with_sa_restart_restarts)
 	EXPECT_EQ(1, alarms);
 	EXPECT_EQ(0, w.ret) TH_LOG("errno %d", w.err);
 	EXPECT_GT(w.waited, 1400.0);
+}
+
+/* A blocking call on an unmapped descriptor waits first, then fails. */
+TEST(unmapped_blocking_get_reader_waits_then_enodev)
+{
+	struct waiter w = { 0 };
+	pthread_t th;
+
+	ASSERT_EQ(0, reset());
+	w.fd = open(RAW, O_RDONLY);
+	ASSERT_GE(w.fd, 0);
+	ASSERT_EQ(0, pthread_create(&th, NULL, wake_later, NULL));
+	wait_get_reader(&w);
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	EXPECT_EQ(-1, w.ret);
+	EXPECT_EQ(ENODEV, w.err);
+	EXPECT_GT(w.waited, 1000.0);
+	close(w.fd);
+}
+
+#define CPU0_SIZE T "/per_cpu/cpu0/buffer_size_kb"
+
+/* The first number in a tracefs file, or -1. */
+static long read_number(const char *path)
+{
+	char buf[64] = "";
+	int fd = open(path, O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	return n > 0 ? strtol(buf, NULL, 10) : -1;
+}
+
+/* Switch to the function tracer and back: 0, or the first -errno. */
+static int switch_tracer(void)
+{
+	int ret = write_file(T "/current_tracer", "function");
+
+	return ret ? ret : write_file(T "/current_tracer", "nop");
+}
+
+/*
+ * close() does not end a mapping: the mapped file stays open, so resizes and
+ * tracer changes stay refused until munmap(), and the meta-page stays
+ * readable (the kernel no longer refreshes it: GET_READER needs a descriptor).
+ */
+TEST(mapping_outlives_close)
+{
+	int fd = open(RAW, O_RDONLY | O_NONBLOCK);
+	long size = read_number(CPU0_SIZE);
+	struct trace_buffer_meta *meta;
+	__u32 subbuf_size;
+
+	ASSERT_EQ(0, reset());
+	ASSERT_GT(size, 0);
+	ASSERT_GE(fd, 0);
+	meta = map_meta(fd);
+	ASSERT_NE(NULL, meta);
+	subbuf_size = meta->subbuf_size;
+	ASSERT_NE(0U, subbuf_size);
+	close(fd);
+	EXPECT_EQ(-EBUSY, write_int(CPU0_SIZE, (int)size * 2));
+	EXPECT_EQ(-EBUSY, switch_tracer());
+	EXPECT_EQ(subbuf_size, meta->subbuf_size);
+	munmap(meta, (size_t)getpagesize());
+	EXPECT_EQ(0, write_int(CPU0_SIZE, (int)size * 2));
+	EXPECT_EQ(0, write_int(CPU0_SIZE, (int)size));
+	EXPECT_EQ(0, switch_tracer());
+}
+
+/* Two mappings of one CPU buffer: the resize waits for the last munmap. */
+TEST(resize_refused_until_last_munmap)
+{
+	int fd1 = open(RAW, O_RDONLY | O_NONBLOCK);
+	int fd2 = open(RAW, O_RDONLY | O_NONBLOCK);
+	long size = read_number(CPU0_SIZE);
+	void *m1, *m2;
+
+	ASSERT_GT(size, 0);
+	ASSERT_GE(fd1, 0);
+	ASSERT_GE(fd2, 0);
+	m1 = map_meta(fd1);
+	m2 = map_meta(fd2);
+	ASSERT_NE(NULL, m1);
+	ASSERT_NE(NULL, m2);
+	munmap(m1, (size_t)getpagesize());
+	EXPECT_EQ(-EBUSY, write_int(CPU0_SIZE, (int)size * 2));
+	munmap(m2, (size_t)getpagesize());
+	EXPECT_EQ(0, write_int(CPU0_SIZE, (int)size * 2));
+	EXPECT_EQ(0, write_int(CPU0_SIZE, (int)size));
+	close(fd1);
+	close(fd2);
+}
+
+/* An open trace_pipe_raw, mapped or not, refuses a change of tracer. */
+TEST(open_trace_pipe_raw_refuses_tracer_change)
+{
+	int fd = open(RAW, O_RDONLY | O_NONBLOCK);
+
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(-EBUSY, switch_tracer());
+	close(fd);
+	EXPECT_EQ(0, switch_tracer());
+}
+
+/* An instance cannot be removed while a mapping of it lives, fd closed. */
+TEST(instance_removal_waits_for_munmap)
+{
+	const char *dir = T "/instances/docs_claims";
+	int fd;
+	void *meta;
+
+	rmdir(dir);
+	ASSERT_EQ(0, mkdir(dir, 0755));
+	fd = open(T "/instances/docs_claims/per_cpu/cpu0/trace_pipe_raw",
+		  O_RDONLY | O_NONBLOCK);
+	ASSERT_GE(fd, 0);
+	meta = map_meta(fd);
+	ASSERT_NE(NULL, meta);
+	close(fd);
+	EXPECT_EQ(-1, rmdir(dir));
+	EXPECT_EQ(EBUSY, errno);
+	munmap(meta, (size_t)getpagesize());
+	EXPECT_EQ(0, rmdir(dir));
 }
 
 TEST_HARNESS_MAIN

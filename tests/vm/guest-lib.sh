@@ -65,6 +65,32 @@ event_burst() {
 		[ -z "'"${2:-}"'" ] || echo "writes that failed: $failed"'
 }
 
+# pingpong_order CLOCK N: on trace clock CLOCK, N trace_marker lines
+# "step I", written in turn from CPU 0 and CPU 1, each after the one before
+# has returned; then trace_stream merges both CPUs by time stamp. Prints
+# "CLOCK: K events merged, in write order: yes" or "... no (step I after
+# step J)". Leaves the buffer reset on the local clock.
+pingpong_order() {
+	local i=1 out=/tmp/pingpong.out
+	trace_reset
+	echo "$1" >$TRACEFS/trace_clock
+	while [ $i -le "$2" ]; do
+		taskset -c $((i % 2)) sh -c "echo 'step $i' >$TRACEFS/trace_marker"
+		i=$((i + 1))
+	done
+	trace_stream --nonblock >$out
+	awk -v clock="$1" '$3 == "ftrace/print" && $4 == "step" {
+			n++
+			if (bad == "" && $5 < last) bad = "step " $5 " after step " last
+			last = $5
+		}
+		END { printf "%s: %d events merged, in write order: %s\n", clock, n,
+			bad == "" ? "yes" : "no (" bad ")" }' $out
+	rm -f $out
+	echo local >$TRACEFS/trace_clock
+	trace_reset
+}
+
 # The sequenced producer, the project's module examples/modules/seq_producer.
 SEQ_PARAMS=/sys/module/seq_producer/parameters
 SEQ_MODULE=$GUEST_PREFIX/modules/seq_producer.ko
