@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,7 @@ struct waiter {
 	int ret;
 	int err;
 	double waited;
+	atomic_int done;
 };
 
 static void *wait_get_reader(void *arg)
@@ -98,7 +100,53 @@ static void *wait_get_reader(void *arg)
 	w->ret = ioctl(w->fd, TRACE_MMAP_IOCTL_GET_READER);
 	w->err = errno;
 	w->waited = now_ms() - start;
+	atomic_store(&w->done, 1);
 	return NULL;
+}
+
+/* Whether the waiter returned within ms milliseconds. */
+static int returned_within(struct waiter *w, int ms)
+{
+	for (int i = 0; i < ms / 10 && !atomic_load(&w->done); i++)
+		usleep(10 * 1000);
+	return atomic_load(&w->done);
+}
+
+/*
+ * Start a blocking GET_READER on a mapped, empty CPU 0 buffer in a thread,
+ * let it wait 300 ms, call wake() (0 or -errno), and see whether the call
+ * returns within 3 s. A call that does not is woken with ioctl(fd, 0) so
+ * that the test ends either way. Returns whether wake() woke it.
+ */
+static int woken_by(struct __test_metadata *_metadata, int (*wake)(void))
+{
+	struct waiter w = { 0 };
+	pthread_t th;
+	void *meta;
+	int woke, fd2;
+
+	EXPECT_EQ(0, reset());
+	w.fd = open(RAW, O_RDONLY);
+	EXPECT_GE(w.fd, 0);
+	meta = map_meta(w.fd);
+	EXPECT_NE(NULL, meta);
+	if (w.fd < 0 || !meta)
+		return -1;
+	EXPECT_EQ(0, pthread_create(&th, NULL, wait_get_reader, &w));
+	usleep(300 * 1000);
+	EXPECT_FALSE(atomic_load(&w.done));
+	EXPECT_EQ(0, wake());
+	woke = returned_within(&w, 3000);
+	if (!woke) {
+		fd2 = open(RAW, O_RDONLY | O_NONBLOCK);
+		EXPECT_EQ(0, ioctl(fd2, 0));
+		close(fd2);
+	}
+	pthread_join(th, NULL);
+	EXPECT_EQ(0, w.ret) TH_LOG("errno %d", w.err);
+	munmap(meta, (size_t)getpagesize());
+	close(w.fd);
+	return woke;
 }
 
 TEST(cmd_zero_wakes_a_blocked_get_reader)
@@ -126,6 +174,58 @@ TEST(cmd_zero_wakes_a_blocked_get_reader)
 	close(fd2);
 	munmap(meta, (size_t)getpagesize());
 	close(w.fd);
+}
+
+static int close_another_fd(void)
+{
+	int fd = open(RAW, O_RDONLY | O_NONBLOCK);
+
+	return fd < 0 ? -errno : close(fd);
+}
+
+static int tracing_off(void)
+{
+	int ret = write_file(T "/tracing_on", "0");
+
+	return ret ? ret : write_file(T "/tracing_on", "1");
+}
+
+static int one_event(void)
+{
+	return write_file(T "/trace_marker", "one event");
+}
+
+/* About two sub-buffers of events: the writer leaves the first. */
+static int two_subbufs_of_events(void)
+{
+	int ret = 0;
+
+	for (int i = 0; i < 2 * getpagesize() / 32 && !ret; i++)
+		ret = write_file(T "/trace_marker", "x");
+	return ret;
+}
+
+/* A close() of any descriptor of the CPU buffer runs its flush: a wake-up. */
+TEST(close_of_another_fd_wakes_a_blocked_get_reader)
+{
+	EXPECT_EQ(1, woken_by(_metadata, close_another_fd));
+}
+
+TEST(tracing_off_wakes_a_blocked_get_reader)
+{
+	EXPECT_EQ(1, woken_by(_metadata, tracing_off));
+}
+
+/* At buffer_percent 50, one event on an empty buffer wakes nobody... */
+TEST(one_event_leaves_a_get_reader_waiting)
+{
+	EXPECT_EQ(0, woken_by(_metadata, one_event));
+}
+
+/* ...but the writer leaving its first sub-buffer does, far below 50 %. */
+TEST(writer_leaving_a_subbuf_wakes_a_get_reader_started_empty)
+{
+	EXPECT_EQ(1, woken_by(_metadata, two_subbufs_of_events));
 }
 
 static volatile sig_atomic_t alarms;
