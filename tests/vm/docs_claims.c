@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,6 +422,139 @@ TEST(instance_removal_waits_for_munmap)
 	EXPECT_EQ(EBUSY, errno);
 	munmap(meta, (size_t)getpagesize());
 	EXPECT_EQ(0, rmdir(dir));
+}
+
+/* n trace_marker lines "evNNNN" (from 0) through one descriptor. */
+static int write_numbered(int n)
+{
+	int fd = open(T "/trace_marker", O_WRONLY), ret = 0;
+	char line[16];
+
+	if (fd < 0)
+		return -errno;
+	for (int i = 0; i < n && !ret; i++) {
+		snprintf(line, sizeof(line), "ev%04d", i);
+		if (write(fd, line, strlen(line)) < 0)
+			ret = -errno;
+	}
+	close(fd);
+	return ret;
+}
+
+/* The numbers of the "evNNNN" payloads in buf[0..len), first and last. */
+static int numbered_range(const char *buf, size_t len, int *first, int *last)
+{
+	int n = 0;
+
+	for (size_t i = 0; i + 6 <= len; i++) {
+		int v;
+
+		if (buf[i] != 'e' || buf[i + 1] != 'v' ||
+		    sscanf(buf + i + 2, "%4d", &v) != 1)
+			continue;
+		if (!n++)
+			*first = v;
+		*last = v;
+		i += 5;
+	}
+	return n;
+}
+
+/* The commit word of a sub-buffer: after the 8-byte time stamp. */
+static uint64_t commit_word(const char *subbuf)
+{
+	uint64_t w;
+
+	memcpy(&w, subbuf + 8, sizeof(w));
+	return w;
+}
+
+/*
+ * read() flags a page that follows lost events as the mapping does, but in
+ * an unsigned int: the upper 32 bits of the 64-bit commit word stay 0,
+ * where GET_READER's sign extension sets them.
+ */
+TEST(read_flags_leave_upper_bits_zero)
+{
+	long size = read_number(T "/buffer_size_kb");
+	size_t page = (size_t)getpagesize();
+	char *buf = malloc(page);
+	uint64_t w;
+	int fd;
+
+	ASSERT_NE(NULL, buf);
+	ASSERT_GT(size, 0);
+	ASSERT_EQ(0, reset());
+	ASSERT_EQ(0, write_file(T "/buffer_size_kb", "8"));
+	ASSERT_EQ(0, write_numbered(2000));
+	fd = open(RAW, O_RDONLY | O_NONBLOCK);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ((ssize_t)page, read(fd, buf, page));
+	w = commit_word(buf);
+	EXPECT_EQ(0xc0000000U, (uint32_t)w & 0xc0000000U)
+	TH_LOG("0x%llx", (unsigned long long)w);
+	EXPECT_EQ(0U, (uint32_t)(w >> 32))
+	TH_LOG("0x%llx", (unsigned long long)w);
+	close(fd);
+	free(buf);
+	EXPECT_EQ(0, write_int(T "/buffer_size_kb", (int)size));
+}
+
+/* A count below the 16-byte header plus the first event returns 0. */
+TEST(read_short_count_returns_zero)
+{
+	size_t page = (size_t)getpagesize();
+	char *buf = malloc(page);
+	int fd, first = -1, last = -1;
+
+	ASSERT_NE(NULL, buf);
+	ASSERT_EQ(0, reset());
+	ASSERT_EQ(0, write_numbered(1));
+	fd = open(RAW, O_RDONLY | O_NONBLOCK);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(0, read(fd, buf, 16));
+	/* The event is still there for a read() with room for it. */
+	EXPECT_EQ((ssize_t)page, read(fd, buf, page));
+	EXPECT_EQ(1, numbered_range(buf, page, &first, &last));
+	EXPECT_EQ(0, first);
+	close(fd);
+	free(buf);
+}
+
+/*
+ * A short count gets the events that fit; the next read() returns the rest
+ * of the kernel's sub-buffer-sized copy: zeros, none of the events that did
+ * not fit; the read() after it starts at the first of them.
+ */
+TEST(read_short_count_then_rest_of_copy)
+{
+	size_t page = (size_t)getpagesize();
+	char *buf = malloc(page);
+	int fd, first = -1, last = -1, first3 = -1, last3 = -1;
+	size_t zeros = 0;
+	uint32_t data;
+
+	ASSERT_NE(NULL, buf);
+	ASSERT_EQ(0, reset());
+	ASSERT_EQ(0, write_numbered(100));
+	fd = open(RAW, O_RDONLY | O_NONBLOCK);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(512, read(fd, buf, 512));
+	data = (uint32_t)commit_word(buf) & ~0xc0000000U;
+	EXPECT_LE(data, 512U - 16);
+	ASSERT_LT(0, numbered_range(buf, 512, &first, &last));
+	EXPECT_EQ(0, first);
+	EXPECT_EQ((ssize_t)(page - 512), read(fd, buf, page));
+	EXPECT_EQ(0, numbered_range(buf, page - 512, &first3, &last3));
+	while (zeros < page - 512 && !buf[zeros])
+		zeros++;
+	EXPECT_EQ(page - 512, zeros)
+	TH_LOG("byte %zu of the rest is not 0", zeros);
+	EXPECT_EQ((ssize_t)page, read(fd, buf, page));
+	ASSERT_LT(0, numbered_range(buf, page, &first3, &last3));
+	EXPECT_EQ(last + 1, first3);
+	close(fd);
+	free(buf);
 }
 
 TEST_HARNESS_MAIN
