@@ -2,7 +2,8 @@
 /*
  * The sub-buffer decoder and the format printer of examples/lib/tracemap.c on
  * synthetic sub-buffers (tests/host/subbuf_build.h) covering every record
- * type. Prints PASS:/FAIL: lines for tests/host/decode.test.sh.
+ * type. A kselftest harness program: tests/host/decode.test.sh runs it and
+ * reads its TAP output; each check names itself in the log when it fails.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,24 +12,27 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The harness (and its macros in every test) trips these -Wextra warnings. */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wclobbered"
+#include "kselftest_harness.h"
+
 #include "subbuf_build.h"
 #include "tracemap.h"
 
 #define PAGE 4096
 static unsigned char page[4 * PAGE];
-static int failures;
 
-#define CHECK(name, cond, ...)                             \
-	do {                                               \
-		if (cond) {                                \
-			printf("PASS: decode/%s\n", name); \
-		} else {                                   \
-			printf("FAIL: decode/%s: ", name); \
-			printf(__VA_ARGS__);               \
-			printf("\n");                      \
-			failures++;                        \
-		}                                          \
-	} while (0)
+/*
+ * CHECK(name, cond, fmt, ...): an EXPECT_TRUE that, when it fails, logs the
+ * check's name and the values given (needs the harness's _metadata).
+ */
+#define CHECK(name, cond, ...)                    \
+	EXPECT_TRUE(cond)                         \
+	{                                         \
+		TH_LOG("check %s failed:", name); \
+		TH_LOG(__VA_ARGS__);              \
+	}
 
 /* Payload: a trace_entry with type 42, then a sequence number, then filler. */
 struct payload {
@@ -68,7 +72,7 @@ static int decode(struct tracemap_subbuf *sb, struct tracemap_event *evs,
 	return r < 0 ? r : n;
 }
 
-static void small_and_large(void)
+TEST(small_and_large)
 {
 	struct sb_build b;
 	struct tracemap_subbuf sb;
@@ -108,7 +112,7 @@ static void small_and_large(void)
 	      "offsets %u %u %u", ev[0].offset, ev[1].offset, ev[2].offset);
 }
 
-static void timestamps(void)
+TEST(timestamps)
 {
 	struct sb_build b;
 	struct tracemap_subbuf sb;
@@ -144,7 +148,7 @@ static void timestamps(void)
 	      "n %d ts %llx", n, n > 1 ? (unsigned long long)ev[1].ts : 0ULL);
 }
 
-static void padding(void)
+TEST(padding)
 {
 	struct sb_build b;
 	struct tracemap_subbuf sb;
@@ -199,7 +203,7 @@ static void padding(void)
 	CHECK("only-end-padding", n == 0, "n %d", n);
 }
 
-static void missed(void)
+TEST(missed)
 {
 	struct sb_build b;
 	struct tracemap_subbuf sb;
@@ -246,7 +250,7 @@ static void missed(void)
 	      "missed %lld", (long long)tracemap_subbuf_missed(&sb));
 }
 
-static void corrupt(void)
+TEST(corrupt)
 {
 	struct sb_build b;
 	struct tracemap_subbuf sb;
@@ -297,7 +301,7 @@ static void load_three(struct sb_build *b, struct tracemap_subbuf *sb,
 	tracemap_subbuf_load(sb, NULL, page, PAGE, live);
 }
 
-static void cursor(void)
+TEST(cursor)
 {
 	struct sb_build b;
 	struct tracemap_subbuf sb;
@@ -386,7 +390,7 @@ static const char syscall_format[] =
 	"\tfield:loff_t offset;\toffset:24;\tsize:8;\tsigned:0;\n\n"
 	"print fmt: \"offset: 0x%08lx\", ((unsigned long)(REC->offset))\n";
 
-static void formats(void)
+TEST(formats)
 {
 	struct tracemap_format f;
 	unsigned char d[64] = { 0 };
@@ -524,7 +528,7 @@ static int decode_as(const struct tracemap_layout *l, uint32_t commit_size)
 		       -1;
 }
 
-static void layouts(void)
+TEST(layouts)
 {
 	struct tracemap_layout l64, l32, big, bad;
 	struct sb_build b;
@@ -605,7 +609,7 @@ static const char rel_format[] =
 	"\tfield:u64 big;\toffset:16;\tsize:8;\tsigned:0;\n\n"
 	"print fmt: \"whatever\"\n";
 
-static void fields(void)
+TEST(fields)
 {
 	char dir[] = "/tmp/decode-fields-XXXXXX";
 	struct tracemap_formats fs;
@@ -678,7 +682,7 @@ static void fields(void)
 }
 
 /* One bad format file in a directory: counted and named, the rest loaded. */
-static void formats_dir(void)
+TEST(formats_dir)
 {
 	char dir[] = "/tmp/decode-formats-XXXXXX";
 	struct tracemap_formats fs;
@@ -705,17 +709,4 @@ static void formats_dir(void)
 	remove_dir(dir);
 }
 
-int main(void)
-{
-	small_and_large();
-	timestamps();
-	padding();
-	missed();
-	corrupt();
-	cursor();
-	formats();
-	formats_dir();
-	layouts();
-	fields();
-	return failures ? 1 : 0;
-}
+TEST_HARNESS_MAIN

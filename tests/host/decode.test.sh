@@ -6,11 +6,13 @@
 dir=$WORK_DIR
 
 # -O1 and -O2 warn about different things (maybe-uninitialized at -O1).
-CFLAGS="-O1 -g" check_build build-O1 "$dir/decode-O1" --lib tests/host/decode.c || exit 0
-check_build build-O2 "$dir/decode" --lib tests/host/decode.c || exit 0
-# decode prints its own results; a crash or an early exit fails decode-exit
-# (and its results that never came are missing).
-run_checked decode-exit "$dir/decode"
+# decode.c uses the kernel's kselftest harness, as the guest's tests do.
+harness=(-I "$TREE_DIR/tools/testing/selftests")
+CFLAGS="-O1 -g" check_build build-O1 "$dir/decode-O1" --lib "${harness[@]}" tests/host/decode.c || exit 0
+check_build build-O2 "$dir/decode" --lib "${harness[@]}" tests/host/decode.c || exit 0
+# A crash or an early exit fails decode-exit and decode-plan (and the
+# results that never came are missing).
+run_tap decode "$dir/decode"
 
 build_examples examples-build || exit 0
 stream=$EXAMPLES/trace_stream
