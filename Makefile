@@ -198,6 +198,16 @@ bench: initramfs ## measure read()/splice()/mmap against the decoding floor (gue
 	@cp $(BENCH_DIR)/guest.txt $(BENCH_DIR)/decoder.txt $(PERF_DIR)/
 	@echo "bench: table and plot written to $(PERF_DIR)/; review with git diff"
 
+# What one GET_READER costs by events handed over and sub-buffer size
+# (tests/vm/get_reader_cost.c); the performance page includes the result.
+GET_READER_REPS ?= 15
+bench-get-reader: initramfs ## time one GET_READER by sub-buffer size and events handed over, against getppid() (guest, ~1 min)
+	@echo "bench-get-reader: $(GET_READER_REPS) calls per case in the guest"
+	@$(VM_RUN) -- 'taskset -c 0 $(GUEST_PREFIX)/bin/get_reader_cost $(GET_READER_REPS)' >$(OUT_DIR)/get-reader.log 2>&1 || \
+		{ echo "bench-get-reader: the guest run failed; see $(OUT_DIR)/get-reader.log" >&2; exit 1; }
+	@tr -d '\r' <$(OUT_DIR)/get-reader.log | grep -E '^(getppid_ns|subbuf_kb)=' >$(PERF_DIR)/get-reader.txt
+	@echo "bench-get-reader: $(PERF_DIR)/get-reader.txt ($$(wc -l <$(PERF_DIR)/get-reader.txt) lines); review with git diff"
+
 FUZZ_SECONDS ?= 300
 fuzz: deps ## fuzz the decoder, format files and payload formatter (libFuzzer, ASan, UBSan): FUZZ_SECONDS=300 in all, split 3:2:1
 	@tests/fuzz/run.sh $(OUT_DIR)/fuzz $(FUZZ_SECONDS)
