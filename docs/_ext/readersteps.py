@@ -5,7 +5,9 @@
 ran ``rb_peek steps`` (``make transcripts`` records it in the guest) and draws
 the reader sub-buffer after each ``get``: the meta-page's counters, the
 sub-buffer's commit word, and what the call did (swap, no swap, nothing),
-worked out by comparing each state with the one before. The commands between
+worked out by comparing each state with the one before; a loss is read
+from the sub-buffer's flags, which every 6.10+ kernel sets, not from
+``reader.lost_events``, which only the project's patch fills in. The commands between
 two calls label the arrows.
 
 Options: ``:session: N`` picks the Nth ``rb_peek steps`` of the transcript
@@ -80,8 +82,11 @@ def verdict(before, after, ioctl):
     b, a = before["meta"], after["meta"]
     if a["id"] != b["id"]:
         text = "swap: ID %d out, ID %d in" % (b["id"], a["id"])
-        if a["lost"]:
-            text += ", %d missed" % a["lost"]
+        flags = after["subbuf"]["flags"]
+        if "MISSED_EVENTS" in flags:
+            count = re.search(r"\((\d+) missed\)", flags)
+            text += ", flagged: %s" % ("%s missed" % count.group(1) if count
+                                      else "events missed, count not stored")
         return text
     if a["read"] != b["read"]:
         grew = after["subbuf"]["size"] - before["subbuf"]["size"]

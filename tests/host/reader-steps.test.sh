@@ -24,7 +24,7 @@ get 3: no swap: nothing new
 get 4: no swap: ID 1 had unread data, marked read (the writer had added 3948 bytes)
 get 5: swap: ID 1 out, ID 2 in
 get-blocking 6: EINTR, nothing changed" "$reader"
-expect_eq rb-missed-overwrite-first-swap "get 1: swap: ID 0 out, ID 1 in, 1692 missed" \
+expect_eq rb-missed-overwrite-first-swap "get 1: swap: ID 0 out, ID 1 in, flagged: 1692 missed" \
 	"$(verdicts docs/transcripts/rb-missed.txt 1 | sed -n 2p)"
 expect_eq rb-missed-sessions 2 "$(verdicts docs/transcripts/rb-missed.txt 2 >/dev/null && echo 2)"
 # Damage: a meta line cut short, a state that changed with no call between.

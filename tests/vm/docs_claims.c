@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -555,6 +556,69 @@ TEST(read_short_count_then_rest_of_copy)
 	EXPECT_EQ(last + 1, first3);
 	close(fd);
 	free(buf);
+}
+
+/*
+ * GET_READER asks whether the CPU buffer is mapped, not the descriptor: a
+ * descriptor that never mapped it moves the reader of another's mapping.
+ */
+TEST(get_reader_on_unmapped_fd_works_while_mapped_elsewhere)
+{
+	int fd1 = open(RAW, O_RDONLY | O_NONBLOCK), fd2;
+	struct trace_buffer_meta *meta;
+	__u32 id;
+
+	ASSERT_EQ(0, reset());
+	ASSERT_GE(fd1, 0);
+	meta = map_meta(fd1);
+	ASSERT_NE(NULL, meta);
+	close(fd1);
+	id = meta->reader.id;
+	ASSERT_EQ(0, write_file(T "/trace_marker", "one"));
+	fd2 = open(RAW, O_RDONLY | O_NONBLOCK);
+	ASSERT_GE(fd2, 0);
+	EXPECT_EQ(0, ioctl(fd2, TRACE_MMAP_IOCTL_GET_READER));
+	EXPECT_NE(id, meta->reader.id);
+	EXPECT_EQ(1ULL, meta->entries);
+	close(fd2);
+	munmap(meta, (size_t)getpagesize());
+}
+
+/* ioctl(fd, 0) wakes the waiters, but poll() checks again and sleeps on. */
+TEST(cmd_zero_does_not_end_a_poll)
+{
+	struct pollfd p = { .events = POLLIN };
+	pthread_t th;
+	double start;
+	int n;
+
+	ASSERT_EQ(0, reset());
+	p.fd = open(RAW, O_RDONLY | O_NONBLOCK);
+	ASSERT_GE(p.fd, 0);
+	ASSERT_EQ(0, pthread_create(&th, NULL, wake_later, NULL));
+	start = now_ms();
+	n = poll(&p, 1, 3000);
+	EXPECT_EQ(0, n);
+	EXPECT_GT(now_ms() - start, 2500.0);
+	ASSERT_EQ(0, pthread_join(th, NULL));
+	close(p.fd);
+}
+
+/* An open trace_pipe_raw alone, never mapped, also keeps the instance. */
+TEST(instance_removal_refused_while_open)
+{
+	const char *dir = T "/instances/docs_claims";
+	int fd;
+
+	rmdir(dir);
+	ASSERT_EQ(0, mkdir(dir, 0755));
+	fd = open(T "/instances/docs_claims/per_cpu/cpu0/trace_pipe_raw",
+		  O_RDONLY | O_NONBLOCK);
+	ASSERT_GE(fd, 0);
+	EXPECT_EQ(-1, rmdir(dir));
+	EXPECT_EQ(EBUSY, errno);
+	close(fd);
+	EXPECT_EQ(0, rmdir(dir));
 }
 
 TEST_HARNESS_MAIN
