@@ -117,10 +117,12 @@ static int returned_within(struct waiter *w, int ms)
 /*
  * Start a blocking GET_READER on a mapped, empty CPU 0 buffer in a thread,
  * let it wait 300 ms, call wake() (0 or -errno), and see whether the call
- * returns within 3 s. A call that does not is woken with ioctl(fd, 0) so
- * that the test ends either way. Returns whether wake() woke it.
+ * returns within ms milliseconds. A call that does not is woken with
+ * ioctl(fd, 0) so that the test ends either way. Returns whether wake()
+ * woke it.
  */
-static int woken_by(struct __test_metadata *_metadata, int (*wake)(void))
+static int woken_by(struct __test_metadata *_metadata, int (*wake)(void),
+		    int ms)
 {
 	struct waiter w = { 0 };
 	pthread_t th;
@@ -138,7 +140,7 @@ static int woken_by(struct __test_metadata *_metadata, int (*wake)(void))
 	usleep(300 * 1000);
 	EXPECT_FALSE(atomic_load(&w.done));
 	EXPECT_EQ(0, wake());
-	woke = returned_within(&w, 3000);
+	woke = returned_within(&w, ms);
 	if (!woke) {
 		fd2 = open(RAW, O_RDONLY | O_NONBLOCK);
 		EXPECT_EQ(0, ioctl(fd2, 0));
@@ -171,8 +173,9 @@ TEST(cmd_zero_wakes_a_blocked_get_reader)
 	EXPECT_EQ(0, ioctl(fd2, 0));
 	ASSERT_EQ(0, pthread_join(th, NULL));
 	EXPECT_EQ(0, w.ret) TH_LOG("errno %d", w.err);
+	/* Without the wake-up it would wait until the harness's timeout. */
 	EXPECT_GT(w.waited, 400.0);
-	EXPECT_LT(w.waited, 5000.0);
+	EXPECT_LT(w.waited, 20000.0);
 	close(fd2);
 	munmap(meta, (size_t)getpagesize());
 	close(w.fd);
@@ -210,24 +213,24 @@ static int two_subbufs_of_events(void)
 /* A close() of any descriptor of the CPU buffer runs its flush: a wake-up. */
 TEST(close_of_another_fd_wakes_a_blocked_get_reader)
 {
-	EXPECT_EQ(1, woken_by(_metadata, close_another_fd));
+	EXPECT_EQ(1, woken_by(_metadata, close_another_fd, 15000));
 }
 
 TEST(tracing_off_wakes_a_blocked_get_reader)
 {
-	EXPECT_EQ(1, woken_by(_metadata, tracing_off));
+	EXPECT_EQ(1, woken_by(_metadata, tracing_off, 15000));
 }
 
 /* At buffer_percent 50, one event on an empty buffer wakes nobody... */
 TEST(one_event_leaves_a_get_reader_waiting)
 {
-	EXPECT_EQ(0, woken_by(_metadata, one_event));
+	EXPECT_EQ(0, woken_by(_metadata, one_event, 3000));
 }
 
 /* ...but the writer leaving its first sub-buffer does, far below 50 %. */
 TEST(writer_leaving_a_subbuf_wakes_a_get_reader_started_empty)
 {
-	EXPECT_EQ(1, woken_by(_metadata, two_subbufs_of_events));
+	EXPECT_EQ(1, woken_by(_metadata, two_subbufs_of_events, 15000));
 }
 
 static volatile sig_atomic_t alarms;
@@ -286,8 +289,8 @@ TEST(signal_without_sa_restart_eintr)
 	blocking_call_with_alarm(_metadata, 0, &w);
 	EXPECT_EQ(1, alarms);
 	EXPECT_EQ(-1, w.ret);
+	/* Only the alarm gives EINTR: the wake-up at 1.5 s would give 0. */
 	EXPECT_EQ(EINTR, w.err);
-	EXPECT_LT(w.waited, 1400.0);
 }
 
 TEST(signal_with_sa_restart_restarts)
@@ -332,12 +335,21 @@ static long read_number(const char *path)
 	return n > 0 ? strtol(buf, NULL, 10) : -1;
 }
 
-/* Switch to the function tracer and back: 0, or the first -errno. */
+/*
+ * Switch to the function tracer and back: 0, or the first -errno. The
+ * tracer traces one function only: enabling it for all takes 13 s under
+ * TCG and floods the buffer.
+ */
 static int switch_tracer(void)
 {
-	int ret = write_file(T "/current_tracer", "function");
+	int ret = write_file(T "/set_ftrace_filter", "__do_sys_getppid");
 
-	return ret ? ret : write_file(T "/current_tracer", "nop");
+	if (!ret)
+		ret = write_file(T "/current_tracer", "function");
+	if (!ret)
+		ret = write_file(T "/current_tracer", "nop");
+	write_file(T "/set_ftrace_filter", "");
+	return ret;
 }
 
 /*
