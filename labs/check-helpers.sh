@@ -127,6 +127,13 @@ markers() {
 
 alive() { kill -0 "$1" 2>/dev/null; }
 
+# rand LO HI: a number from LO to HI, chosen afresh each call (the checks
+# pick their counts, sizes and tags per run, so that a copy of a
+# transcript's numbers fails).
+rand() {
+	echo $(($1 + $(od -An -N4 -tu4 /dev/urandom) % ($2 - $1 + 1)))
+}
+
 # wait_exit PID SECONDS: true once PID has exited, waiting up to SECONDS.
 wait_exit() {
 	local i=0

@@ -33,6 +33,39 @@ finished() {
 	prog_out=$(cat $out)
 	[ $prog_rc != 143 ]
 }
+# settles SECONDS: like finished, but also gives up (prog_rc "running")
+# once ./stream sleeps in GET_READER (ioctl, syscall 16) with its output
+# unchanged for two seconds: it waits for events that will not come.
+settles() {
+	local i=0 size=-1 still=0
+	while alive $pid && [ $i -lt $(($1 * 10)) ]; do
+		if [ "$(cut -d' ' -f1 /proc/$pid/syscall 2>/dev/null)" = 16 ] && [ "$(wc -c <$out)" = "$size" ]; then
+			still=$((still + 1))
+			[ $still -lt 20 ] || break
+		else
+			still=0 size=$(wc -c <$out)
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if alive $pid; then
+		kill $pid 2>/dev/null
+		wait $pid 2>/dev/null
+		prog_rc=running prog_out=$(cat $out)
+		return 1
+	fi
+	finished 0
+}
+# skipped WANT: when the lines printed are WANT's in order but with some
+# left out, "lines N..M" of WANT, the first run of lines it skipped.
+skipped() {
+	printf '%s\n' "$prog_out" >/tmp/lab06.got
+	printf '%s\n' "$1" | awk 'NR == FNR { got[++n] = $0; next }
+		{ if (j < n && got[j + 1] == $0) { j++; if (from) { print "lines " from ".." to; found = 1; exit } }
+		  else if (j < n) { if (!from) from = FNR; to = FNR } }
+		END { if (!found) exit 1 }' /tmp/lab06.got - 2>/dev/null
+	rm -f /tmp/lab06.got
+}
 # how: how ./stream ended, for a message.
 how() { [ "$prog_rc" = running ] && echo "it is still running" || echo "it $(status_text "$prog_rc")"; }
 # twice: a hint when a line of prog_out comes twice.
@@ -120,3 +153,54 @@ else
 	expect_lines step-5-long-events "'./stream 0 20' on events of 170 bytes: type_len 0, the length in array[0], the payload after it; $(how)" \
 		"$(expected "$long" 0 20)" "$prog_out"
 fi
+
+# Then at buffer and sub-buffer sizes chosen per run, small enough that the
+# events written before ./stream starts wrap the buffer: the consumer goes
+# through every sub-buffer, the last one of the mapping included, and the
+# events the buffer kept (the trace file says which) come first, then
+# events written while it runs, COUNT in all.
+tag=lab06-$(rand 100 999) sizes_ok=0
+for round in 1 2; do
+	if [ $round = 1 ]; then
+		kb=$(($(rand 1 2) * 8)) pages=$(rand 3 6)
+	else
+		kb=4 pages=$(rand 6 12)
+	fi
+	trace_reset
+	echo $kb >$TRACEFS/buffer_subbuf_size_kb
+	echo $((kb * pages)) >$TRACEFS/buffer_size_kb
+	# About 40 bytes an event: 1.5 times what the buffer holds.
+	markers "$tag" 0 $((kb * pages * 1024 * 3 / 2 / 40))
+	kept=$(sed -n 's/.*tracing_mark_write: //p' $TRACEFS/trace)
+	more=$(rand 5 30)
+	count=$(($(echo "$kept" | grep -c .) + more))
+	echo 0 >$TRACEFS/buffer_percent
+	"$dir/stream" 0 $count >$out 2>&1 &
+	pid=$!
+	prog_cmd="./stream 0 $count" prog_rc=running prog_out=''
+	sleep 1
+	markers "$tag-more" 0 $more
+	want="$kept
+$(expected "$tag-more" 0 $more)"
+	what="'./stream 0 $count' with $pages sub-buffers of $kb KiB, wrapped before it started (the last sub-buffer of the mapping is used)"
+	if ! settles 120; then
+		gap=$(skipped "$want")
+		if [ -n "$gap" ]; then
+			fail step-6-buffer-sizes "$what: it skipped $gap of the $count events and then waited for more: is the whole buffer mapped, meta_page_size + nr_subbufs * subbuf_size bytes, and each sub-buffer read at meta_page_size + id * subbuf_size?"
+		else
+			fail step-6-buffer-sizes "$what: still waiting after its last event, with $(echo "$prog_out" | grep -c .) of $count lines printed; $(first_diff "$want" "$prog_out")"
+		fi
+		break
+	elif [ "$prog_rc" -gt 128 ]; then
+		fail step-6-buffer-sizes "$what: $(how) after $(echo "$prog_out" | grep -c .) of $count lines: is the whole buffer mapped, meta_page_size + nr_subbufs * subbuf_size bytes, and each sub-buffer at meta_page_size + id * subbuf_size?"
+		break
+	elif [ "$prog_out" != "$want" ]; then
+		fail step-6-buffer-sizes "$(twice)$what: want the $count events in order, then exit 0; $(how); $(first_diff "$want" "$prog_out")"
+		break
+	elif [ "$prog_rc" != 0 ]; then
+		fail step-6-buffer-sizes "$what: the $count events right, but $(how)"
+		break
+	fi
+	sizes_ok=$round
+done
+[ $sizes_ok != 2 ] || pass step-6-buffer-sizes

@@ -67,10 +67,15 @@ static void drain_mmap(int cpu)
 {
 	/* TODO 2: map, then GET_READER on a non-blocking fd until nothing is new; count() the new bytes */
 	struct lab_map m;
-	int64_t id = -1;
-	uint32_t pos = 0;
 
 	lab_map(&m, cpu, O_NONBLOCK);
+	/*
+	 * Start where the kernel's reader stands: what is before reader.read
+	 * on the reader sub-buffer was taken by an earlier reader.
+	 */
+	int64_t id = m.meta->reader.id;
+	uint32_t pos = m.meta->reader.read;
+
 	for (;;) {
 		if (ioctl(m.fd, TRACE_MMAP_IOCTL_GET_READER) < 0)
 			lab_die("TRACE_MMAP_IOCTL_GET_READER");

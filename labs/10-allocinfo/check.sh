@@ -1,71 +1,127 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Check lab 10 in the guest: load the project's alloc_leak module, leak on
-# purpose between two snapshots taken by the learner's leak.sh, and compare
-# what it finds with what the module did (its blocks are 4096-byte kmalloc()
-# calls, one allocinfo line; docs/allocinfo.rst).
+# Check lab 10 in the guest: load the project's alloc_leak module (one
+# kmalloc() site of 4096-byte blocks) and leak_sites (two sites: 4096- and
+# 512-byte blocks), make them leak counts chosen per run between snapshots
+# taken by the learner's leak.sh, once with each module in the lead, and
+# compare what it finds with what the modules did; unload alloc_leak twice
+# in the boot and leak_sites with two sites left (docs/allocinfo.rst).
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/10-allocinfo}
 . "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" leak.sh step-1-snapshot
-module=$GUEST_PREFIX/modules/alloc_leak.ko
-params=/sys/module/alloc_leak/parameters
-first=20 more=420 block=4096
-old=/tmp/lab10.old new=/tmp/lab10.new fill=/tmp/lab10.fill
-LAB_CLEANUP="rmmod alloc_leak 2>/dev/null; rm -f $old $new $fill"
-leak() { run_prog 20 sh "$dir/leak.sh" "$@"; }
+modules=$GUEST_PREFIX/modules
+block=4096 small=512
+snap0=/tmp/lab10.0 snap1=/tmp/lab10.1 snap2=/tmp/lab10.2 fill=/tmp/lab10.fill
+LAB_CLEANUP="rmmod alloc_leak leak_sites 2>/dev/null; rm -f $snap0 $snap1 $snap2 $fill"
+leak() { run_prog 60 sh "$dir/leak.sh" "$@"; }
+loaded() { [ -d /sys/module/$1 ]; }
 
-[ ! -d /sys/module/alloc_leak ] || rmmod alloc_leak
-if ! insmod $module blocks=$first; then
-	fail step-1-snapshot "could not load $module"
+# What the modules hold, in blocks, as the check makes them leak.
+first=$(rand 10 40) a_more=$(rand 300 500) b_big1=$(rand 20 60)
+b_big2=$(rand 300 500) b_small=$(rand 100 400) a_few=$(rand 10 40) again=$(rand 50 150)
+for m in alloc_leak leak_sites; do ! loaded $m || rmmod $m; done
+if ! insmod $modules/alloc_leak.ko blocks=$first || ! insmod $modules/leak_sites.ko; then
+	fail step-1-snapshot "could not load $modules/alloc_leak.ko and leak_sites.ko"
 	exit 0
 fi
-leak snapshot $old
-if [ "$(head -n 1 $old 2>/dev/null)" = "allocinfo - version: 1.0" ] &&
-	grep -q "\[alloc_leak\] func:" $old && [ "$(wc -l <$old)" -gt 100 ]; then
+leak snapshot $snap0
+if [ "$(head -n 1 $snap0 2>/dev/null)" = "allocinfo - version: 1.0" ] &&
+	grep -q "\[alloc_leak\] func:" $snap0 && grep -q "\[leak_sites\] func:" $snap0 &&
+	[ "$(wc -l <$snap0)" -gt 100 ]; then
 	pass step-1-snapshot
 else
-	fail step-1-snapshot "a snapshot is all of /proc/allocinfo as it is, 'allocinfo - version: 1.0' first; got $(wc -l <$old 2>/dev/null || echo 0) lines, starting '$(head -n 1 $old 2>/dev/null)'"
+	fail step-1-snapshot "a snapshot is all of /proc/allocinfo as it is, 'allocinfo - version: 1.0' first; got $(wc -l <$snap0 2>/dev/null || echo 0) lines, starting '$(head -n 1 $snap0 2>/dev/null)'"
 fi
 
-echo $more >$params/leak
-# A vmlinux site that surely grows more than the leak between the two
-# snapshots: 16 MiB of tmpfs pages (shmem). Without it the slab's own
-# pages grow about as much as the leak, and a grew that takes the first
-# site, module or not, would pass about half the time.
+# grew_round OLD NEW MODULE BLOCKS SIZE HELD: leak_sites' or alloc_leak's
+# site has grown most of the module sites from OLD to NEW, by BLOCKS of
+# SIZE bytes; the site holds HELD blocks. Fails step-2 and returns 1 when
+# the learner's grew says otherwise.
+grew_round() {
+	local want="$3 $(($4 * $5)) $4" got
+	leak grew "$1" "$2"
+	got=$prog_out
+	if [ "$got" = "$want" ]; then
+		return 0
+	elif [ -n "$got" ] && echo "$got" | awk '{ exit !($2 <= 0) }'; then
+		fail step-2-grew "'$got' did not grow: 'allocinfo diff OLD NEW' takes the older snapshot first, and lists the sites that grew most first; want '$want'"
+	elif [ "${got%% *}" = alloc_leak ] || [ "${got%% *}" = leak_sites ]; then
+		if [ "${got%% *}" != "$3" ]; then
+			fail step-2-grew "this time $3 leaked most, not ${got%% *}: take the module from the diff, not a name fixed in leak.sh; want '$want'"
+		elif [ "$got" = "$3 $(($6 * $5)) $6" ]; then
+			fail step-2-grew "that is what the site holds, not what it grew: the +bytes and +calls columns; want '$want'"
+		else
+			fail step-2-grew "print the module without its brackets, then the +bytes and +calls growth of its site without the +; $(first_diff "$want" "$got")"
+		fi
+	elif [ "${got%% *}" != "$3" ]; then
+		fail step-2-grew "of the sites with a [module], $3's grew most (sites in vmlinux grow too, here tmpfs pages: skip sites without a module); want '$want'; $(first_diff "$want" "$got")"
+	else
+		fail step-2-grew "print the module without its brackets, then the +bytes and +calls growth of its site without the +; $(first_diff "$want" "$got")"
+	fi
+	return 1
+}
+
+# Round 1: alloc_leak leaks most; round 2: leak_sites' 4096-byte site.
+# Each time, a vmlinux site that surely grows more than the leak: 16 MiB of
+# tmpfs pages (shmem). Without it the slab's own pages grow about as much
+# as the leak, and a grew that takes the first site, module or not, would
+# pass about half the time.
+echo $a_more >/sys/module/alloc_leak/parameters/leak
+echo $b_big1 >/sys/module/leak_sites/parameters/big
 dd if=/dev/zero of=$fill bs=1M count=16 2>/dev/null
-leak snapshot $new
+leak snapshot $snap1
 rm -f $fill
-leak grew $old $new
-want="alloc_leak $((more * block)) $more"
-got=$prog_out
-if [ "$got" = "$want" ]; then
-	pass step-2-grew
-elif [ "$got" = "alloc_leak -$((more * block)) -$more" ]; then
-	fail step-2-grew "a shrink: 'allocinfo diff OLD NEW' takes the older snapshot first; want '$want'"
-elif [ "${got%% *}" != alloc_leak ]; then
-	fail step-2-grew "of the sites with a [module], alloc_leak's grew most (sites in vmlinux grow too, here tmpfs pages: skip sites without a module); want '$want'; $(first_diff "$want" "$got")"
-elif [ "$got" = "alloc_leak $(((first + more) * block)) $((first + more))" ]; then
-	fail step-2-grew "that is what alloc_leak holds, not what it grew: the +bytes and +calls columns; want '$want'"
-else
-	fail step-2-grew "print the module without its brackets, then the +bytes and +calls growth without the +; $(first_diff "$want" "$got")"
+if grew_round $snap0 $snap1 alloc_leak $a_more $block $((first + a_more)); then
+	echo $b_big2 >/sys/module/leak_sites/parameters/big
+	echo $b_small >/sys/module/leak_sites/parameters/small
+	echo $a_few >/sys/module/alloc_leak/parameters/leak
+	dd if=/dev/zero of=$fill bs=1M count=16 2>/dev/null
+	leak snapshot $snap2
+	rm -f $fill
+	! grew_round $snap1 $snap2 leak_sites $b_big2 $block $((b_big1 + b_big2)) || pass step-2-grew
 fi
 
-leak held alloc_leak
-want=$(((first + more) * block))
+leak held leak_sites
+big_held=$(((b_big1 + b_big2) * block)) small_held=$((b_small * small))
+want=$((big_held + small_held))
 if [ "$prog_out" = "$want" ]; then
 	pass step-3-held
-elif [ "$prog_out" = $((first + more)) ]; then
+elif [ "$prog_out" = $((b_big1 + b_big2 + b_small)) ]; then
 	fail step-3-held "that is the calls: the first column of allocinfo is bytes, the second calls; want $want"
+elif [ "$prog_out" = $big_held ] || [ "$prog_out" = $small_held ]; then
+	fail step-3-held "that is one site of leak_sites: it has two (func:leak_big, func:leak_small); add up every site of the module; want $want"
 else
-	fail step-3-held "alloc_leak holds $((first + more)) blocks of $block bytes: want $want; $(first_diff "$want" "$prog_out")"
+	fail step-3-held "leak_sites holds $((b_big1 + b_big2)) blocks of $block bytes and $b_small of $small: want $want; $(first_diff "$want" "$prog_out")"
 fi
 
-leak unload alloc_leak
-want="still allocated $(((first + more) * block))"
-if [ -d /sys/module/alloc_leak ]; then
-	fail step-4-unload "alloc_leak is still loaded: rmmod it"
-else
-	expect_lines step-4-unload "at rmmod the kernel logs what the module left allocated ('dmesg', the last line with 'allocated at module unload')" \
-		"$want" "$prog_out"
+# unload_round MODULE BYTES [WRONG HINT]: the learner's unload of MODULE
+# says BYTES; when it says one of the WRONG numbers, fail with HINT.
+unload_round() {
+	local w
+	leak unload $1
+	if loaded $1; then
+		fail step-4-unload "$1 is still loaded: rmmod it"
+		return 1
+	fi
+	[ "$prog_out" != "still allocated $2" ] || return 0
+	for w in ${3:-}; do
+		[ "$prog_out" = "still allocated $w" ] || continue
+		fail step-4-unload "$4; want 'still allocated $2'"
+		return 1
+	done
+	fail step-4-unload "at rmmod the kernel logs what the module left allocated, one line per site ('dmesg', the lines with 'allocated at module unload' that this rmmod logged); $(first_diff "still allocated $2" "$prog_out")"
+	return 1
+}
+
+# alloc_leak unloaded, loaded again with other blocks, unloaded again (the
+# lines of its first unload stay in dmesg); then leak_sites with two sites.
+a_held=$(((first + a_more + a_few) * block))
+if unload_round alloc_leak $a_held &&
+	insmod $modules/alloc_leak.ko blocks=$again &&
+	unload_round alloc_leak $((again * block)) $a_held \
+		"that is alloc_leak's first unload in this boot: dmesg keeps the older lines, report the ones this rmmod logged" &&
+	unload_round leak_sites $want "$big_held $small_held" \
+		"that is one of leak_sites' two sites: the kernel logs a line per site still holding memory; add them up"; then
+	pass step-4-unload
 fi

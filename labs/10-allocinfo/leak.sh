@@ -31,10 +31,15 @@ held)
 	# END TODO 3
 	;;
 unload)
-	# TODO 4: rmmod $2; the kernel logs "... module $2 ... has N allocated at module unload": print "still allocated N"
+	# TODO 4: rmmod $2; the kernel logs "... module $2 func:F has N allocated at module unload" per site: print "still allocated N", N added up over the sites of this unload
+	echo "leak.sh: rmmod $2" >/dev/kmsg
 	rmmod "$2" || exit 1
-	dmesg | grep " module $2 func:.* allocated at module unload" | tail -n 1 |
-		sed 's/.* has \([0-9]*\) allocated at module unload.*/still allocated \1/'
+	dmesg | awk -v mark="leak.sh: rmmod $2" -v mod=" module $2 func:" '
+		index($0, mark) { bytes = 0; next }
+		index($0, mod) && / allocated at module unload/ {
+			sub(/.* has /, ""); bytes += $1
+		}
+		END { print "still allocated", bytes + 0 }'
 	# END TODO 4
 	;;
 *)
