@@ -160,7 +160,14 @@ lab-check: ## build your labs/work/L and run the lab's check in the guest
 	@$(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/$(L).results -- \
 		'sh /mnt/share/labs/$(L)/check.sh /mnt/share/labs/work/$(L)' >$(LAB_RUN)/$(L).log 2>&1 || \
 		tests/result.sh labs/$(L) fail guest-run "the guest run failed; see $(LAB_RUN)/$(L).log" >>$(LAB_RUN)/$(L).results
-	@cat $(LAB_RUN)/$(L).results; ! grep -q '^FAIL: ' $(LAB_RUN)/$(L).results
+	@cat $(LAB_RUN)/$(L).results; labs/status.sh record $(L) $(LAB_RUN)/$(L).results; \
+		! grep -q '^FAIL: ' $(LAB_RUN)/$(L).results
+
+lab-diff: ## after lab-check L=NAME passes: your copy beside the solution, with why each TODO is done that way
+	@$(need_lab); labs/status.sh diff $(L)
+
+labs-status: ## one line per lab: not started, does not build, builds, or passes (its last lab-check, on your current files)
+	@UAPI=$(HEADERS_DIR) labs/status.sh
 
 # Every lab's solution must pass its check, and its skeleton and each of its
 # mutants fail it (labs/check-labs.sh: labs/build-all.sh builds them,
@@ -219,4 +226,4 @@ clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(OUT_DIR) examples/build
 
 .PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-interop check-debug check-transcripts transcripts clean \
-	skels skel lab lab-check check-labs check-flaky bench fuzz
+	skels skel lab lab-check lab-diff labs-status check-labs check-flaky bench fuzz

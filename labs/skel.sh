@@ -8,6 +8,9 @@
 # In a solution file, "TODO N: what to do" (in a C or # comment) opens a block
 # that the skeleton drops, "END TODO N" closes it; the TODO line stays. A line
 # "/* SKEL: code */" or "# SKEL: code" becomes "code" in the skeleton only.
+# A "WHY N: sentence" comment inside TODO N's block says why it is done that
+# way (make lab-diff shows it beside the learner's copy); like the rest of
+# the block, the skeleton leaves it out.
 set -euo pipefail
 
 # usage: the comment block at the top of this file, after the SPDX line.
@@ -33,6 +36,11 @@ skeleton() {
 		seen[n] = 1; open = n; opened = NR
 		print
 		next
+	}
+	/(\/\*|#)[ \t]*WHY [0-9]+:/ {
+		match($0, /WHY [0-9]+:/)
+		n = substr($0, RSTART + 4, RLENGTH - 5)
+		if (n != open) bad("WHY " n " outside its TODO " n " block")
 	}
 	open != "" { next }
 	/^[ \t]*\/\* SKEL: .* \*\/[ \t]*$/ {

@@ -12,11 +12,13 @@ T=${TRACEFS:-/sys/kernel/tracing}/events
 case ${1:-} in
 page)
 	# TODO 1: print "NAME OFFSET SIZE" for each field line of $T/header_page
+	# WHY 1: header_page's field lines carry their own offset and size: read them from the file rather than assume the layout (commit is a local_t: 8 bytes on 64-bit, 4 on 32-bit).
 	sed -n 's/^[[:space:]]*field: .*[ *]\([a-z_]*\);[[:space:]]*offset:\([0-9]*\);[[:space:]]*size:\([0-9]*\);.*/\1 \2 \3/p' "$T/header_page"
 	# END TODO 1
 	;;
 event-header)
 	# TODO 2: print the bit widths and special type_len values of $T/header_event
+	# WHY 2: type_len and time_delta widths and the special type_len values (padding 29, time extend 30, absolute time 31) are what a decoder switches on; the file says them for this kernel.
 	sed -n -e 's/^[[:space:]]*\(type_len\|time_delta\)[[:space:]]*:[[:space:]]*\([0-9]*\) bits$/\1 \2/p' \
 		-e 's/^[[:space:]]*\([a-z_]*\)[[:space:]]*: type == \([0-9]*\)$/\1 \2/p' \
 		-e 's/^[[:space:]]*data max type_len[[:space:]]*==[[:space:]]*\([0-9]*\)$/max_type_len \1/p' \
@@ -25,6 +27,7 @@ event-header)
 	;;
 event)
 	# TODO 3: print "id N" from $T/$2/format, then "NAME OFFSET SIZE" for each field
+	# WHY 3: the format file gives each field's offset and size in the payload, array fields included (their size is the whole array), so the fields are read from it, not counted by hand.
 	sed -n -e 's/^ID: \([0-9]*\)$/id \1/p' \
 		-e 's/^[[:space:]]*field:.*[ *]\([a-zA-Z_0-9]*\)\(\[[0-9]*\]\)\{0,1\};[[:space:]]*offset:\([0-9]*\);[[:space:]]*size:\([0-9]*\);.*/\1 \3 \4/p' \
 		"$T/$2/format"
@@ -32,6 +35,7 @@ event)
 	;;
 id)
 	# TODO 4: find the format file whose "ID:" line is $2 and print its SYS/NAME
+	# WHY 4: an event's ID is only in its format file and differs between kernels and configurations, so the name is found by the ID, matching the whole ID line.
 	grep -l -x "ID: $2" "$T"/*/*/format | sed "s#^$T/##; s#/format\$##"
 	# END TODO 4
 	;;

@@ -20,6 +20,7 @@
 static void print_meta(const struct trace_buffer_meta *meta)
 {
 	/* TODO 2: print each field as "name value", in the order of the struct */
+	/* WHY 2: printing every field in the struct's order, lost events included, gives a line-by-line view of struct trace_buffer_meta that can be compared field by field. */
 	printf("meta_page_size %u\n", meta->meta_page_size);
 	printf("meta_struct_len %u\n", meta->meta_struct_len);
 	printf("subbuf_size %u\n", meta->subbuf_size);
@@ -64,6 +65,7 @@ int main(int argc, char **argv)
 		lab_die(path);
 	errno = 0;
 	/* TODO 1: map the meta-page read-only and shared: one page first, then meta_page_size bytes */
+	/* WHY 1: the meta-page's length is only known once its first page is read (meta_page_size, a whole sub-buffer since 6.12), and the mapping must be read-only and shared: MAP_PRIVATE is EPERM, PROT_WRITE EACCES. */
 	len = (size_t)sysconf(_SC_PAGESIZE);
 	meta = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
 	if (meta != MAP_FAILED && meta->meta_page_size > len) {
@@ -88,6 +90,7 @@ int main(int argc, char **argv)
 			lab_marker("lab02 %d\n", i);
 		watch_line("after-write", meta);
 		/* TODO 3: ask for a new reader sub-buffer (TRACE_MMAP_IOCTL_GET_READER) */
+		/* WHY 3: GET_READER is the only call that moves the reader: it swaps a sub-buffer in and refreshes the meta-page, which is why the fields are printed again after it. */
 		if (ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) < 0)
 			lab_die("TRACE_MMAP_IOCTL_GET_READER");
 		/* END TODO 3 */

@@ -36,6 +36,7 @@ int main(int argc, char **argv)
 	printf("reader.id %u\n", meta->reader.id);
 
 	/* TODO 1: the reader sub-buffer: its offset in the mapping and its address */
+	/* WHY 1: sub-buffer ID i starts at meta_page_size + i * subbuf_size: the meta-page comes first and, since 6.12, is as large as a sub-buffer. */
 	offset = meta->meta_page_size +
 		 (size_t)meta->reader.id * meta->subbuf_size;
 	subbuf = (const char *)meta + offset;
@@ -43,6 +44,7 @@ int main(int argc, char **argv)
 	printf("offset %zu\n", offset);
 
 	/* TODO 2: its header: the u64 time_stamp, and the data bytes from the commit word */
+	/* WHY 2: the header is a u64 time stamp and a commit word whose low bits are the data length; its high bits are flags (missed events), so they are masked off. */
 	memcpy(&time_stamp, subbuf, sizeof(time_stamp));
 	commit = (uint32_t)(*(const uint64_t *)(subbuf + 8));
 	commit &= ~(LAB_MISSED_EVENTS | LAB_MISSED_STORED);
@@ -56,6 +58,7 @@ int main(int argc, char **argv)
 	}
 
 	/* TODO 3: the first event's header at data (byte 16): type_len, time_delta, length, payload */
+	/* WHY 3: the event header's low 5 bits are type_len, the rest time_delta; type_len 1..28 is the length in 4-byte words, 0 means the length is in the next word. */
 	const uint32_t *event = (const uint32_t *)(subbuf + LAB_SUBBUF_HEADER);
 
 	type_len = event[0] & 0x1f;
@@ -78,6 +81,7 @@ int main(int argc, char **argv)
 	}
 
 	/* TODO 4: the payload: common_type (u16 at 0), common_pid (int at 4), buf (at 16) */
+	/* WHY 4: every event's payload starts with struct trace_entry (common_type, then common_pid at 4), and ftrace/print's text starts after the ip field, at 16. */
 	uint16_t common_type;
 	int32_t common_pid;
 

@@ -32,6 +32,7 @@ static int nonblock(int cpu)
 	int rc = -1;
 
 	/* TODO 1: map CPU's buffer from a non-blocking fd and call GET_READER once */
+	/* WHY 1: with O_NONBLOCK, GET_READER never sleeps: it returns at once, with whatever sub-buffer there is, possibly an empty one. */
 	lab_map(&m, cpu, O_NONBLOCK);
 	rc = ioctl(m.fd, TRACE_MMAP_IOCTL_GET_READER);
 	/* END TODO 1 */
@@ -50,6 +51,7 @@ static int block(int cpu, const char *percent)
 
 	if (percent) {
 		/* TODO 3: write PERCENT to buffer_percent in tracefs */
+		/* WHY 3: buffer_percent belongs to the whole instance, not to the fd: the program writes it to tracefs before it blocks, and the check reads it back. */
 		FILE *f = fopen(LAB_TRACEFS "/buffer_percent", "w");
 
 		if (!f || fprintf(f, "%s\n", percent) < 0 || fclose(f))
@@ -59,6 +61,7 @@ static int block(int cpu, const char *percent)
 	printf("waiting\n");
 	fflush(stdout);
 	/* TODO 2: map CPU's buffer from a blocking fd and call GET_READER once */
+	/* WHY 2: a blocking fd makes GET_READER sleep until the buffer holds what buffer_percent asks for, which is how a consumer waits without spinning. */
 	lab_map(&m, cpu, 0);
 	rc = ioctl(m.fd, TRACE_MMAP_IOCTL_GET_READER);
 	/* END TODO 2 */
@@ -84,6 +87,7 @@ static int partial(int cpu)
 		lab_die("GET_READER");
 	show("first", 0, &m);
 	/* TODO 4: remember the reader's ID and how far the kernel counts it read */
+	/* WHY 4: after the call, reader.read is where the kernel considers the sub-buffer read; it and the ID are the only way to know later what is new. */
 	id = m.meta->reader.id;
 	first_read = m.meta->reader.read;
 	/* END TODO 4 */
@@ -92,6 +96,7 @@ static int partial(int cpu)
 		lab_die("GET_READER");
 	show("second", 0, &m);
 	/* TODO 5: set pos and end around the bytes that are new since the first call */
+	/* WHY 5: the same ID means the writer added to the same sub-buffer: the new bytes start at the first call's reader.read; a new ID is a new sub-buffer, read from its start. */
 	pos = m.meta->reader.id == id ? first_read : 0;
 	end = m.meta->reader.read;
 	/* END TODO 5 */

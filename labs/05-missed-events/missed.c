@@ -27,6 +27,7 @@ static int seq_event_id; /* the type ID of seq_producer:seq_event */
 static void account_subbuf(const char *subbuf, size_t size)
 {
 	/* TODO 1: add the missed count to missed (commit flags; the count is stored after the data) */
+	/* WHY 1: the commit word's flag bits say events were lost before this sub-buffer, and with the 'stored' flag the count follows the data; the data length is the commit masked. */
 	uint32_t word = (uint32_t)(*(const volatile uint64_t *)(subbuf + 8));
 
 	if (word & LAB_MISSED_STORED) {
@@ -49,6 +50,7 @@ static void account_event(const struct tracemap_event *ev)
 {
 	events++;
 	/* TODO 2: for a seq_event, read seq; keep first_seq and last_seq; add the numbers skipped to gaps */
+	/* WHY 2: seq numbers that jump say which events were lost wherever they were lost, so the gaps are added up across sub-buffers, not only at the first. */
 	uint16_t type;
 	uint64_t seq;
 
@@ -70,6 +72,7 @@ static uint64_t dropped_events(int cpu)
 {
 	uint64_t dropped = 0;
 	/* TODO 3: read per_cpu/cpuCPU/stats and return its "dropped events" count */
+	/* WHY 3: 'dropped events' in per_cpu/cpuN/stats counts what the buffer refused when overwrite is off, which the sub-buffers cannot show. */
 	char path[128], line[128];
 
 	snprintf(path, sizeof(path), LAB_TRACEFS "/per_cpu/cpu%d/stats", cpu);

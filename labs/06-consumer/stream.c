@@ -45,6 +45,7 @@ int main(int argc, char **argv)
 	size_t len = 0;
 
 	/* TODO 1: map the whole buffer: the meta-page says how long it is */
+	/* WHY 1: the whole mapping is meta_page_size + nr_subbufs * subbuf_size: anything shorter leaves the last sub-buffers outside it, a SIGBUS or SIGSEGV when the reader gets there. */
 	long page = sysconf(_SC_PAGESIZE);
 
 	meta = mmap(NULL, page, PROT_READ, MAP_SHARED, fd, 0);
@@ -67,6 +68,7 @@ int main(int argc, char **argv)
 
 	while (seen < count) {
 		/* TODO 2: wait for data and swap (GET_READER); set pos to where the new bytes start */
+		/* WHY 2: a blocking GET_READER is the wait; the position restarts at 0 only when the ID changes, since the writer can add to the sub-buffer the reader holds. */
 		if (ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) < 0)
 			die("TRACE_MMAP_IOCTL_GET_READER");
 		if (meta->reader.id != id) {
@@ -79,6 +81,7 @@ int main(int argc, char **argv)
 		uint32_t end = meta->reader.read;
 
 		/* TODO 3: decode each event in data[pos, end); print the text of the print events */
+		/* WHY 3: padding ends the data, time extends take 8 bytes and are no event, and type_len 0 keeps the length in the next word: each must move pos by its own size. */
 		while (pos + 4 <= end && seen < count) {
 			const uint32_t *ev = (const uint32_t *)(data + pos);
 			uint32_t type_len = ev[0] & 0x1f;

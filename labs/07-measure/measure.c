@@ -36,6 +36,7 @@ static void count(const char *subbuf, size_t size, uint32_t pos, uint32_t end)
 static void drain_read(int cpu)
 {
 	/* TODO 1: read() sub-buffers from a non-blocking trace_pipe_raw until none is left; count() each */
+	/* WHY 1: each read() of trace_pipe_raw copies one sub-buffer, so the buffer is one sub-buffer long and the loop runs until EAGAIN; a shorter buffer gets 0 or a cut sub-buffer. */
 	char path[128];
 	FILE *f = fopen(LAB_TRACEFS "/buffer_subbuf_size_kb", "r");
 	unsigned kb = 0;
@@ -66,6 +67,7 @@ static void drain_read(int cpu)
 static void drain_mmap(int cpu)
 {
 	/* TODO 2: map, then GET_READER on a non-blocking fd until nothing is new; count() the new bytes */
+	/* WHY 2: the drain starts where the meta-page's reader stands, counts only the bytes each GET_READER hands over, and stops when a call brings the same ID and reader.read. */
 	struct lab_map m;
 
 	lab_map(&m, cpu, O_NONBLOCK);

@@ -38,6 +38,7 @@ static bool smaps_sealed(const char *p)
 {
 	bool sealed = false;
 	/* TODO 2: find the entry of /proc/self/smaps that starts at p; look for the word "sl" in its VmFlags line */
+	/* WHY 2: each smaps entry opens with its address range, so p's entry is the one whose first line starts with p's address; sl in its VmFlags is where the seal shows from user space. */
 	char line[512], start[32];
 	bool in = false;
 	FILE *f = fopen("/proc/self/smaps", "r");
@@ -69,6 +70,7 @@ int main(void)
 	strcpy(p, "sealed data");
 	result_header();
 	/* TODO 1: seal both pages of p (mseal_compat.h has sys_mseal) */
+	/* WHY 1: mseal takes a page-aligned start, a length of whole pages and flags 0; sealing both pages is what makes a later change to any part of p refused. */
 	rc = sys_mseal(p, 2 * page, 0);
 	/* END TODO 1 */
 	CALL_ROW("mseal both pages", rc == 0);
@@ -76,6 +78,7 @@ int main(void)
 		   0);
 
 	/* TODO 3: try each operation on the sealed pages with CALL_ROW, in this order: mprotect PROT_READ; munmap of the second page; mremap shrink to one page; mremap move onto other; mmap MAP_FIXED over it */
+	/* WHY 3: each call that would change a sealed mapping's layout or protection is refused with EPERM before it does anything, so p's data and size stay as they were. */
 	CALL_ROW("mprotect PROT_READ", mprotect(p, 2 * page, PROT_READ) == 0);
 	CALL_ROW("munmap of the second page", munmap(p + page, page) == 0);
 	CALL_ROW("mremap shrink to one page",
@@ -98,6 +101,7 @@ int main(void)
 
 	strcpy(ro, "kept");
 	/* TODO 4: make ro read-only, seal ro and rw, then try MADV_DONTNEED on each with CALL_ROW */
+	/* WHY 4: discarding pages is like writing zeros, so a seal refuses it only on memory that was read-only when sealed; writable sealed memory may still be discarded. */
 	if (mprotect(ro, page, PROT_READ) || sys_mseal(ro, page, 0) ||
 	    sys_mseal(rw, page, 0)) {
 		perror("seal: mprotect or mseal");

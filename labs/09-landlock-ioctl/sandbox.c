@@ -33,6 +33,7 @@ static __u64 handled_rights(int abi)
 {
 	__u64 rights = 0;
 	/* TODO 2: ABI 1 knows EXECUTE..MAKE_SYM (bits 0..12); ABI 2 adds REFER, ABI 3 TRUNCATE, ABI 5 IOCTL_DEV */
+	/* WHY 2: each ABI adds rights; a right the kernel's ABI does not know makes landlock_create_ruleset fail, so handled_access_fs is built from the ABI. */
 	rights = (LANDLOCK_ACCESS_FS_MAKE_SYM << 1) - 1;
 	if (abi >= 2)
 		rights |= LANDLOCK_ACCESS_FS_REFER;
@@ -50,6 +51,7 @@ static int sandbox(__u64 handled)
 {
 	int rc = -1;
 	/* TODO 3: a ruleset handling handled; a rule for / granting all of it but IOCTL_DEV; no_new_privs; restrict self */
+	/* WHY 3: a handled right not granted by a rule is denied, so the rule for / grants all but IOCTL_DEV; each call is checked, and no_new_privs is what lets a process without CAP_SYS_ADMIN restrict itself. */
 	struct landlock_ruleset_attr_v6 attr = { .handled_access_fs = handled };
 	struct landlock_path_beneath_attr rule = {
 		.allowed_access = handled & ~LANDLOCK_ACCESS_FS_IOCTL_DEV,
@@ -97,6 +99,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	/* TODO 1: ask the kernel for its Landlock ABI version; use at most max_abi */
+	/* WHY 1: a ruleset may only name rights the running kernel knows, so the program asks for the ABI version and never uses more than --abi allows. */
 	abi = sys_landlock_create_ruleset(NULL, 0,
 					  LANDLOCK_CREATE_RULESET_VERSION);
 	if (abi > max_abi)

@@ -50,6 +50,38 @@ bad_input skel-end-without-todo $'int a;\n/* END TODO 1 */'
 bad_input skel-mismatched-end $'/* TODO 1: x */\n/* END TODO 2 */'
 bad_input skel-nested-todo $'/* TODO 1: x */\n/* TODO 2: y */\n/* END TODO 2 */\n/* END TODO 1 */'
 bad_input skel-todo-twice $'/* TODO 1: x */\n/* END TODO 1 */\n/* TODO 1: y */\n/* END TODO 1 */'
+bad_input skel-why-outside-its-todo $'/* TODO 1: x */\n/* WHY 2: y */\n/* END TODO 1 */'
+printf '%s\n' '	# TODO 1: say b' '	# WHY 1: because' '	echo b' '	# END TODO 1' >"$tmp/why.sh"
+expect_eq skel-drops-why $'\t# TODO 1: say b' "$(labs/skel.sh "$tmp/why.sh")"
+
+# labs/status.sh on a copy of the tree: not started (no copy, or the
+# skeleton as generated), builds, passes once a lab-check's results passed
+# on these files, and builds again once they change; lab-diff only after a
+# pass.
+st=$tmp/status-tree
+mkdir -p "$st/labs/99-fake" "$st/examples" "$tmp/uapi/include/linux"
+cp labs/status.sh labs/skel.sh labs/build.sh "$st/labs/"
+cp -r examples/build.mk examples/lib examples/common examples/demos "$st/examples/"
+printf '%s\n' '# TODO 1: say yes' '# WHY 1: the check wants it' 'echo yes' '# END TODO 1' >"$st/labs/99-fake/say.sh"
+echo 'exit 0' >"$st/labs/99-fake/check.sh"
+status() { OUT_DIR=$tmp/status-out UAPI=$tmp/uapi "$st/labs/status.sh" "$@" 2>&1; }
+s1=$(status 99-fake)
+mkdir -p "$st/labs/work/99-fake"
+"$st/labs/skel.sh" "$st/labs/99-fake/say.sh" >"$st/labs/work/99-fake/say.sh"
+s2=$(status 99-fake)
+echo 'echo yes' >>"$st/labs/work/99-fake/say.sh"
+s3=$(status 99-fake)
+d1=$(status diff 99-fake) && d1="exit 0: $d1" || d1="exit $?: $d1"
+echo 'PASS: labs/99-fake/step-1-say' >"$tmp/results"
+status record 99-fake "$tmp/results" >/dev/null
+s4=$(status 99-fake)
+d2=$(status diff 99-fake) || true
+echo '# mine' >>"$st/labs/work/99-fake/say.sh"
+s5=$(status 99-fake)
+expect_eq labs-status-states "not started|not started|builds|passes|builds" \
+	"$(for s in "$s1" "$s2" "$s3" "$s4" "$s5"; do sed 's/^99-fake *//' <<<"$s"; done | paste -sd'|')"
+expect_match lab-diff-before-pass "^exit 1: lab-diff: the solution is shown once 'make lab-check L=99-fake' passes" "$d1"
+expect_match lab-diff-shows-why "WHY 1: the check wants it" "$d2"
 
 # A learner's edit survives regeneration; -f (FORCE=1) replaces it.
 mkdir -p "$tmp/lab"
