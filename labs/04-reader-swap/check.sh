@@ -14,28 +14,23 @@ out=/tmp/lab04.out
 percent=60
 
 trace_reset
-run_prog 5 "$dir/swap" 0 nonblock
-case $prog_rc:$prog_out in
-"0:nonblock rc 0 reader.id "*" reader.read 0 commit 0") pass step-1-nonblock ;;
-143:*) fail step-1-nonblock "still blocked after 5 s on an empty buffer: map from an O_NONBLOCK fd, and GET_READER returns at once" ;;
-*) fail step-1-nonblock "on an empty buffer a non-blocking GET_READER returns 0 at once, with reader.read 0 and commit 0" ;;
-esac
-
-# settled PID: wait (up to 10 s) until PID has ended or sleeps in ioctl()
-# (GET_READER waiting for data). A ./swap that returns is still on its way
-# out a second after it started when the guest is slow (both CPUs busy):
-# looking at once took such a mutant for one that waits.
-settled() {
-	local i=0
-	while [ $i -lt 100 ]; do
-		case "$(cut -d' ' -f3 /proc/$1/stat 2>/dev/null) $(cut -d' ' -f1 /proc/$1/syscall 2>/dev/null)" in
-		" "* | Z*) return ;; # ended (or a zombie)
-		"S 16") return ;;    # asleep in ioctl()
-		esac
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
+"$dir/swap" 0 nonblock >$out 2>&1 &
+pid=$!
+prog_cmd="./swap 0 nonblock"
+wait_settled $pid 120 && settled=0 || settled=$?
+if [ $settled != 0 ]; then
+	kill $pid 2>/dev/null
+	wait $pid
+	prog_rc=143 prog_out=$(cat $out)
+	fail step-1-nonblock "$([ $settled = 1 ] && echo "asleep in ioctl() on an empty buffer" || echo "still running after 120 s"): map from an O_NONBLOCK fd, and GET_READER returns at once"
+else
+	wait $pid && prog_rc=0 || prog_rc=$?
+	prog_out=$(cat $out)
+	case $prog_rc:$prog_out in
+	"0:nonblock rc 0 reader.id "*" reader.read 0 commit 0") pass step-1-nonblock ;;
+	*) fail step-1-nonblock "on an empty buffer a non-blocking GET_READER returns 0 at once, with reader.read 0 and commit 0" ;;
+	esac
+fi
 
 # step_block NAME FIRST MORE ARGS...: with buffer_percent 0, start a blocking
 # ./swap 0 block ARGS, write FIRST events: it must still wait; write MORE:
@@ -51,7 +46,9 @@ step_block() {
 	prog_cmd="./swap 0 block $*"
 	sleep 1
 	[ "$first" = 0 ] || { markers "lab04 fill" 0 "$first"; sleep 1; }
-	settled $pid
+	# A ./swap that returns may still be on its way out when the guest is
+	# slow: wait until it has ended or sleeps in GET_READER.
+	wait_settled $pid 120 $out || true
 	if ! alive $pid; then
 		wait $pid
 		prog_rc=$? prog_out=$(cat $out)
@@ -59,10 +56,11 @@ step_block() {
 		return
 	fi
 	markers "lab04 fill" 0 "$more"
-	if ! wait_exit $pid 5; then
+	if ! wait_settled $pid 120 $out; then
 		kill $pid
+		wait $pid
 		prog_rc=143 prog_out=$(cat $out)
-		fail "$name" "still blocked 5 s after $more more events: $(percent_hint "$@")"
+		fail "$name" "still blocked after $more more events: $(percent_hint "$@")"
 		return
 	fi
 	wait $pid
@@ -93,7 +91,7 @@ if [ "$(cat $TRACEFS/buffer_percent)" != $percent ]; then
 fi
 
 trace_reset
-run_prog 5 "$dir/swap" 0 partial
+run_prog 120 "$dir/swap" 0 partial
 got=$prog_out
 first=$(echo "$got" | sed -n 's/^first rc 0 reader.id \([0-9]*\) reader.read \([0-9]*\) commit \2$/\1 \2/p')
 second=$(echo "$got" | sed -n 's/^second rc 0 reader.id \([0-9]*\) reader.read \([0-9]*\) commit \2$/\1 \2/p')
@@ -110,7 +108,7 @@ else
 	trace_reset
 	fill=$(rand 250 600)
 	markers "lab04 fill" 0 $fill
-	run_prog 30 "$dir/swap" 0 partial
+	run_prog 120 "$dir/swap" 0 partial
 	got=$prog_out
 	ids=$(echo "$got" | sed -n 's/^[a-z]* rc 0 reader.id \([0-9]*\) .*/\1/p' | sort -u | wc -l)
 	read2=$(echo "$got" | sed -n 's/^second rc 0 reader.id [0-9]* reader.read \([0-9]*\) .*/\1/p')

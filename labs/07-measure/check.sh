@@ -10,8 +10,10 @@
 SUITE=${SUITE:-labs/07-measure}
 . "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" measure step-1-read
-# Within the 1408 KiB buffer: at most 12000 events of 88 bytes.
-total=$(rand 6000 12000) size=$(rand 4 16)
+# Within the 1408 KiB buffer: at most 12000 events of 88 bytes; in
+# sub-buffers of 8 or 16 KiB, so that a read() buffer of a fixed 4096
+# bytes does not pass.
+total=$(rand 6000 12000) size=$(rand 4 16) subbuf_kb=$((8 * $(rand 1 2)))
 size=$((size * 4))
 extra=$(rand 2 9)
 # Each seq_event: struct trace_entry (8), seq (8), len (4), the payload's
@@ -31,6 +33,7 @@ failed_drains=''
 for mode in read mmap; do
 	step=step-$([ $mode = read ] && echo 1 || echo 2)-$mode
 	trace_reset
+	echo $subbuf_kb >$TRACEFS/buffer_subbuf_size_kb
 	seq_produce $total $size || fail $step "the seq_producer module did not load"
 	run_prog $limit "$dir/measure" 0 $mode
 	got=$prog_out
@@ -51,7 +54,9 @@ for mode in read mmap; do
 	elif [ "$events" = 0 ] && [ $mode = read ]; then
 		why="0 events, want $total: a read() shorter than the first event returns 0: is the buffer buffer_subbuf_size_kb * 1024 bytes?"
 	elif [ "$events" -lt $total ]; then
-		why="$events events, want $total: drain until nothing is left$([ $mode = read ] && echo " (each read() gives one sub-buffer; loop until EAGAIN)" || echo " (call GET_READER until it brings nothing new)")"
+		why="$events events, want $total: drain until nothing is left$([ $mode = read ] && echo " (each read() gives one sub-buffer; loop until EAGAIN; the read() buffer must hold a whole sub-buffer, $subbuf_kb KiB here)" || echo " (call GET_READER until it brings nothing new)")"
+	elif [ "$events" -gt $total ] && [ $mode = read ]; then
+		why="$events events, want $total: a read() buffer shorter than the sub-buffer ($subbuf_kb KiB here) gets part of it, then the rest of the kernel's copy, which holds no events: read buffer_subbuf_size_kb * 1024 bytes at a time"
 	elif [ "$events" -gt $total ]; then
 		why="$events events, want $total: events counted twice; on the same reader sub-buffer, count only from where the last call stopped"
 	elif [ "$bytes" != $want_bytes ]; then
@@ -82,7 +87,7 @@ done
 if [ -n "$failed_drains" ]; then
 	fail step-3-compare "no comparison: the drain of$failed_drains did not count every event"
 elif [ "${usec_read:-0}" -gt 0 ] && [ "${usec_mmap:-0}" -gt 0 ]; then
-	note "    read(): ${usec_read} us; mmap: ${usec_mmap} us, for $total events of $size payload bytes"
+	note "    read(): ${usec_read} us; mmap: ${usec_mmap} us, for $total events of $size payload bytes in $subbuf_kb KiB sub-buffers"
 	pass step-3-compare
 else
 	fail step-3-compare "both drains must report their time in usec (monotonic clock); got read '${usec_read:-}', mmap '${usec_mmap:-}'"

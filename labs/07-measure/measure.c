@@ -66,7 +66,7 @@ static void drain_read(int cpu)
 /* Drain through the mapping: GET_READER until it brings nothing new. */
 static void drain_mmap(int cpu)
 {
-	/* TODO 2: map, then GET_READER on a non-blocking fd until nothing is new; count() the new bytes */
+	/* TODO 2: map; from the meta-page's reader.id and reader.read, GET_READER on a non-blocking fd until nothing is new; count() the new bytes */
 	/* WHY 2: the drain starts where the meta-page's reader stands, counts only the bytes each GET_READER hands over, and stops when a call brings the same ID and reader.read. */
 	struct lab_map m;
 
