@@ -53,18 +53,24 @@ static bool layout_ok(const struct tracemap_layout *l)
  * are added as int constants, so the upper half of a 64-bit word is
  * sign-extended garbage). Live pages change under us: load it once.
  */
-static uint32_t read_commit(const struct tracemap_subbuf *sb)
+static uint32_t commit_word(const struct tracemap_layout *l,
+			    const unsigned char *base, bool live)
 {
-	uint32_t off = sb->layout.commit_offset;
+	uint32_t off = l->commit_offset;
 	const uint32_t *p;
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	off += sb->layout.commit_size - 4;
+	off += l->commit_size - 4;
 #endif
-	p = (const uint32_t *)(const void *)(sb->base + off);
-	if (sb->live)
+	p = (const uint32_t *)(const void *)(base + off);
+	if (live)
 		return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-	return get_u32(sb->base + off);
+	return get_u32(base + off);
+}
+
+static uint32_t read_commit(const struct tracemap_subbuf *sb)
+{
+	return commit_word(&sb->layout, sb->base, sb->live);
 }
 
 /* Where the kernel stores the count of lost events: a long right after the data. */
@@ -609,8 +615,67 @@ static void remember_meta(struct tracemap *tm)
 
 	tm->seen.id = __atomic_load_n(&m->reader.id, __ATOMIC_ACQUIRE);
 	tm->seen.read = m->reader.read;
+	tm->seen.entries = m->entries;
 	tm->seen.consumed = m->read;
 	tm->seen.overrun = m->overrun;
+	tm->look_returned = 0;
+}
+
+/*
+ * The meta-page at our last look had every counter at 0: nothing written
+ * since the last reset. A reset now would leave it as it was, so the
+ * meta-page cannot tell one happened (the sub-buffers can: below).
+ */
+static bool meta_fresh(const struct tracemap *tm)
+{
+	return !tm->seen.entries && !tm->seen.consumed && !tm->seen.overrun &&
+	       !tm->seen.read;
+}
+
+/* The time stamp of mapped sub-buffer id, whatever it holds. */
+static uint64_t subbuf_ts_at(const struct tracemap *tm, uint32_t id)
+{
+	uint64_t ts;
+
+	memcpy(&ts,
+	       (const unsigned char *)tracemap_subbuf_at(tm, id) +
+		       RB_TIME_STAMP_OFFSET,
+	       sizeof(ts));
+	return ts;
+}
+
+/* The newest time stamp of all the mapped sub-buffers. */
+static uint64_t newest_subbuf_ts(const struct tracemap *tm)
+{
+	uint64_t newest = 0;
+
+	for (uint32_t i = 0; i < tm->meta->nr_subbufs; i++) {
+		uint64_t ts = subbuf_ts_at(tm, i);
+
+		if (ts > newest)
+			newest = ts;
+	}
+	return newest;
+}
+
+/*
+ * A reset zeroes the commit of every sub-buffer and keeps their time
+ * stamps (rb_clear_buffer_page() in 6.12). A sub-buffer, not ours, stamped
+ * after our last look and empty now was written and then emptied by a
+ * reset: its index, or -1. (The writer stamps a sub-buffer just before its
+ * first commit, with preemption off: the caller looks again after its
+ * GET_READER to rule that out.)
+ */
+static int64_t emptied_subbuf(const struct tracemap *tm)
+{
+	for (uint32_t i = 0; i < tm->meta->nr_subbufs; i++) {
+		const unsigned char *p = tracemap_subbuf_at(tm, i);
+
+		if (i != tm->reader_id && subbuf_ts_at(tm, i) > tm->newest_ts &&
+		    !(commit_word(&tm->layout, p, true) & RB_COMMIT_MASK))
+			return i;
+	}
+	return -1;
 }
 
 /*
@@ -644,19 +709,57 @@ static uint64_t tally_taken(struct tracemap *tm)
 	return tm->seen.consumed - tm->tally.base - ours;
 }
 
-/* "dropped events: N" of per_cpu/cpuN/stats, or -errno. */
-static int64_t read_dropped(struct tracemap *tm)
+/* per_cpu/cpuN/stats into buf: its length, or -errno. */
+static ssize_t read_stats(struct tracemap *tm, char *buf, size_t size)
 {
-	char buf[1024], *p;
-	ssize_t n = pread(tm->stats_fd, buf, sizeof(buf) - 1, 0);
+	ssize_t n = pread(tm->stats_fd, buf, size - 1, 0);
 
 	if (n < 0)
 		return -errno;
 	buf[n] = '\0';
+	return n;
+}
+
+/* "dropped events: N" of per_cpu/cpuN/stats, or -errno. */
+static int64_t read_dropped(struct tracemap *tm)
+{
+	char buf[1024], *p;
+	ssize_t n = read_stats(tm, buf, sizeof(buf));
+
+	if (n < 0)
+		return n;
 	p = strstr(buf, "dropped events:");
 	if (!p)
 		return -EBADMSG;
 	return strtoll(p + 15, NULL, 10);
+}
+
+/*
+ * The trace clock now, "now ts: SECONDS.MICROSECONDS" of the stats (a
+ * clock not in ns prints a plain count): the time of a loss that no event
+ * dates. 0 if it cannot be read.
+ */
+static uint64_t stats_now(struct tracemap *tm)
+{
+	char buf[1024], *p, *end;
+	unsigned long long sec, usec = 0;
+
+	if (read_stats(tm, buf, sizeof(buf)) < 0)
+		return 0;
+	p = strstr(buf, "now ts:");
+	if (!p)
+		return 0;
+	sec = strtoull(p + 7, &end, 10);
+	if (*end != '.')
+		return sec;
+	usec = strtoull(end + 1, NULL, 10);
+	return sec * 1000000000ULL + usec * 1000ULL;
+}
+
+/* The time of a loss that comes with no new sub-buffer. */
+static uint64_t loss_ts(struct tracemap *tm)
+{
+	return tm->last_ts ? tm->last_ts : stats_now(tm);
 }
 
 int tracemap_open(struct tracemap *tm, const char *tracefs,
@@ -720,6 +823,7 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 		goto err;
 	}
 	tm->dropped = (uint64_t)d;
+	tm->start_dropped = (uint64_t)d;
 	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/trace_pipe_raw", dir,
 		 cpu);
 	/* Always non-blocking: tracemap_get_reader() waits on purpose only. */
@@ -789,6 +893,7 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 	tm->sb.resume_at = tm->seen.read;
 	tm->sb.missed = 0; /* reported by the swap that loaded it, not now */
 	tally_start(tm);
+	tm->newest_ts = newest_subbuf_ts(tm);
 	return 0;
 err:
 	tracemap_close(tm);
@@ -823,9 +928,11 @@ static enum tracemap_loss meta_moved(const struct tracemap *tm)
 	uint32_t id = __atomic_load_n(&m->reader.id, __ATOMIC_ACQUIRE);
 
 	if (id == tm->seen.id && m->reader.read == tm->seen.read &&
-	    m->read == tm->seen.consumed && m->overrun == tm->seen.overrun)
+	    m->entries == tm->seen.entries && m->read == tm->seen.consumed &&
+	    m->overrun == tm->seen.overrun)
 		return TRACEMAP_LOSS_NONE;
-	if (m->reader.read == 0 && m->read == 0 && m->overrun == 0)
+	if (m->reader.read == 0 && m->entries == 0 && m->read == 0 &&
+	    m->overrun == 0)
 		return TRACEMAP_LOSS_RESET;
 	return TRACEMAP_LOSS_OTHER_READER;
 }
@@ -853,6 +960,8 @@ int tracemap_next(struct tracemap *tm, struct tracemap_event *ev)
 	}
 	r = tracemap_subbuf_next(&tm->sb, ev);
 	if (r > 0) {
+		tm->last_ts = ev->ts;
+		tm->look_returned++;
 		tm->tally.returned++;
 		tm->tally.ahead += tm->sb.pos > tm->seen.read;
 	}
@@ -906,19 +1015,31 @@ static int resync(struct tracemap *tm, enum tracemap_loss why,
 		  struct tracemap_reader *rd)
 {
 	const struct trace_buffer_meta *m = tm->meta;
+	/* unread at our last look (the kernel's count), and not returned */
+	uint64_t held = tm->seen.entries - tm->seen.overrun - tm->seen.consumed;
 	int r;
 
-	if (why == TRACEMAP_LOSS_RESET)
+	rd->ts = loss_ts(tm);
+	if (why == TRACEMAP_LOSS_RESET && held > tm->look_returned &&
+	    held <= tm->seen.entries) {
+		rd->source = TRACEMAP_SRC_LAST_LOOK;
+		rd->count = held - tm->look_returned;
 		fail(tm, 0,
-		     "cpu%d: the buffer was reset (echo > trace, or a trace_clock change): the events it held are gone",
-		     tm->cpu);
-	else
+		     "cpu%d: the buffer was reset (echo > trace, or a trace_clock change): at least %llu events it held are gone",
+		     tm->cpu, (unsigned long long)rd->count);
+	} else if (why == TRACEMAP_LOSS_RESET) {
 		fail(tm, 0,
-		     "another reader is consuming cpu%d: the events it took are lost here",
+		     "cpu%d: the buffer was reset (echo > trace, or a trace_clock change): the events it held are gone, how many is not known",
 		     tm->cpu);
+	} else {
+		fail(tm, 0,
+		     "another reader is consuming cpu%d: the events it took are lost here, how many is not known (its GET_READER moved the meta-page)",
+		     tm->cpu);
+	}
 	rd->loss = why;
 	remember_meta(tm);
 	tally_start(tm);
+	tm->newest_ts = newest_subbuf_ts(tm);
 	r = load_reader(tm, tm->seen.id, m->reader.read);
 	if (r)
 		return r;
@@ -1069,6 +1190,7 @@ static int get_reader_mmap(struct tracemap *tm, struct tracemap_reader *rd)
 	enum tracemap_loss moved = tm->pending ? tm->pending : meta_moved(tm);
 	bool wait = should_wait(tm);
 	int tries = 0, r;
+	int64_t emptied = -1;
 	uint32_t id, read;
 	uint64_t taken;
 
@@ -1077,6 +1199,10 @@ static int get_reader_mmap(struct tracemap *tm, struct tracemap_reader *rd)
 		if (r)
 			return r;
 		wait = false; /* one more GET_READER, at once */
+	} else if (meta_fresh(tm)) {
+		emptied = emptied_subbuf(tm);
+		if (emptied >= 0)
+			wait = false;
 	}
 again:
 	taken = tally_taken(tm);
@@ -1085,6 +1211,7 @@ again:
 		fail(tm, 0,
 		     "another reader is consuming cpu%d: it took %llu events, lost here",
 		     tm->cpu, (unsigned long long)taken);
+		rd->ts = loss_ts(tm);
 		rd->loss = TRACEMAP_LOSS_OTHER_READER;
 		rd->source = TRACEMAP_SRC_READ_COUNT;
 		rd->count = taken;
@@ -1102,6 +1229,18 @@ again:
 	wait = false;
 	remember_meta(tm);
 	tm->tally.ahead = 0; /* the kernel's read position is past our cursor */
+	/* still stamped after our last look and empty: a reset emptied it */
+	if (emptied >= 0 && rd->loss == TRACEMAP_LOSS_NONE &&
+	    emptied_subbuf(tm) == emptied) {
+		fail(tm, 0,
+		     "cpu%d: the buffer was reset (echo > trace, or a trace_clock change) before these events were read: the events written since the last look are gone, how many is not known",
+		     tm->cpu);
+		rd->loss = TRACEMAP_LOSS_RESET;
+		rd->ts = loss_ts(tm);
+	}
+	emptied = -1;
+	if (meta_fresh(tm))
+		tm->newest_ts = newest_subbuf_ts(tm);
 	id = tm->seen.id;
 	if (id == tm->reader_id) {
 		/*
@@ -1156,6 +1295,19 @@ int tracemap_get_reader(struct tracemap *tm, struct tracemap_reader *rd)
 		if (r < 0)
 			return r;
 	}
+	if (tm->start_dropped) {
+		/* dropped (overwrite off) before the open: first of all */
+		fail(tm, 0,
+		     "cpu%d: %llu events dropped before the start (per_cpu/cpu%d/stats, since the last reset)",
+		     tm->cpu, (unsigned long long)tm->start_dropped, tm->cpu);
+		rd->loss = TRACEMAP_LOSS_DROPPED;
+		rd->source = TRACEMAP_SRC_STATS;
+		rd->count = tm->start_dropped;
+		rd->ts = stats_now(tm);
+		tm->start_dropped = 0;
+		r = 1;
+		goto found;
+	}
 	if (tm->mode == TRACEMAP_MODE_READ)
 		r = get_reader_read(tm, rd);
 	else
@@ -1163,6 +1315,7 @@ int tracemap_get_reader(struct tracemap *tm, struct tracemap_reader *rd)
 	if (r < 0)
 		return r;
 	tm->drained = r == 0;
+found:
 	if (tm->hook) {
 		int h = tm->hook(tm->hook_arg, tm, rd);
 

@@ -235,6 +235,9 @@ enum tracemap_loss {
  * @TRACEMAP_SRC_STATS: per_cpu/cpuN/stats, "dropped events"
  * @TRACEMAP_SRC_READ_COUNT: the meta-page's read, against the events
  *	returned
+ * @TRACEMAP_SRC_LAST_LOOK: a lower bound: the events the meta-page counted
+ *	unread at the last GET_READER (entries - overrun - read) that were
+ *	not returned; those written after it are not counted
  */
 enum tracemap_loss_source {
 	TRACEMAP_SRC_NONE = 0,
@@ -243,16 +246,20 @@ enum tracemap_loss_source {
 	TRACEMAP_SRC_OVERRUN,
 	TRACEMAP_SRC_STATS,
 	TRACEMAP_SRC_READ_COUNT,
+	TRACEMAP_SRC_LAST_LOOK,
 };
 
 /**
  * struct tracemap_reader - what one tracemap_get_reader() call found
  * @new_subbuf: a new sub-buffer (else more events, or none, on the same)
  * @id: its ID in the mapping; in read() mode, a sequence number
- * @ts: its time stamp: when its first event was written
+ * @ts: its time stamp: when its first event was written; for a loss
+ *	without a new sub-buffer, the time of the last event returned (or,
+ *	before the first, the trace clock's "now ts" of per_cpu/cpuN/stats)
  * @loss: events lost before the events that follow
  * @source: where @count came from
- * @count: events lost: COUNTED, DROPPED; OTHER_READER when known
+ * @count: events lost: COUNTED, DROPPED; OTHER_READER and RESET when known
+ *	(RESET: a lower bound, TRACEMAP_SRC_LAST_LOOK)
  */
 struct tracemap_reader {
 	bool new_subbuf;
@@ -315,8 +322,12 @@ struct tracemap {
 	uint64_t seq; /* read() mode: sub-buffers read */
 	struct { /* the meta-page as our last GET_READER left it */
 		uint32_t id, read;
-		uint64_t consumed, overrun;
+		uint64_t entries, consumed, overrun;
 	} seen;
+	uint64_t look_returned; /* events returned since the last GET_READER */
+	uint64_t last_ts; /* time stamp of the last event returned */
+	uint64_t newest_ts; /* newest sub-buffer time stamp at the last look */
+	uint64_t start_dropped; /* "dropped events" at open, not reported yet */
 	struct { /* the kernel's count of events read vs. the events we returned */
 		uint64_t base; /* the meta-page's read when the count started */
 		uint64_t returned; /* events returned since then */
@@ -355,7 +366,10 @@ const char *tracemap_tracefs(void);
  * sub-buffers (the meta-page moved without our GET_READER) and reports
  * TRACEMAP_LOSS_OTHER_READER, "another reader is consuming cpuN".
  * With TRACEMAP_FALLBACK_READ, a buffer that cannot be mapped is read with
- * read() instead: tracemap_mode() says which.
+ * read() instead: tracemap_mode() says which. Events the kernel dropped
+ * (overwrite off) before the open, the "dropped events" of
+ * per_cpu/cpuN/stats since the last reset, are the first thing
+ * tracemap_get_reader() reports: TRACEMAP_LOSS_DROPPED.
  *
  * Return: 0 or:
  *   -ENOENT   no tracefs, or no such instance (see tracemap_error())

@@ -12,7 +12,9 @@
  *   CPU SECONDS.NANOSECONDS reset (WHAT)            the buffer was reset
  *   CPU SECONDS.NANOSECONDS other-reader (WHAT)     another reader took events
  * The time is the trace clock; for a loss, the time of the sub-buffer that
- * follows it, or of the last event printed before it. PAYLOAD is the text
+ * follows it, or of the last event printed before it (before the first,
+ * the clock when the loss was found). Events dropped before the start
+ * come first: "missed COUNT dropped". PAYLOAD is the text
  * of an ftrace/print event, or name=value pairs in format order ("..."
  * around strings). Events of an unknown type print as "unknown/ID size=N".
  * Lines of several CPUs come merged in time order (examples/lib/tracemerge.h:
@@ -82,6 +84,8 @@ static uint64_t last_ts[TRACEMAP_MERGE_MAX_CPUS];
 /* Output: every write is checked; a failure stops the program. */
 static int out_errno; /* the first write error, 0 while all went well */
 static unsigned long long unflushed; /* events printed since the last flush */
+/* --offline FILE: where the events come from (NULL: the ring buffer) */
+static const char *offline_file;
 
 /* The first signal stops after the final drain, a second one at once. */
 static void on_signal(int sig)
@@ -125,9 +129,14 @@ static int out_flush(void)
 		unflushed = 0;
 		return 0;
 	}
-	fprintf(stderr,
-		"trace_stream: writing to stdout: %s; stopped, and up to %llu events taken from the ring buffer were not written\n",
-		strerror(out_errno), unflushed);
+	if (offline_file)
+		fprintf(stderr,
+			"trace_stream: writing to stdout: %s; stopped, and up to %llu events decoded from %s were not written\n",
+			strerror(out_errno), unflushed, offline_file);
+	else
+		fprintf(stderr,
+			"trace_stream: writing to stdout: %s; stopped, and up to %llu events taken from the ring buffer were not written\n",
+			strerror(out_errno), unflushed);
 	return 1;
 }
 
@@ -157,12 +166,12 @@ static void print_loss(const struct tracemap *tm,
 {
 	int cpu = tracemap_cpu(tm);
 	const char *why = tracemap_error(tm);
+	uint64_t last = last_ts[cpu % TRACEMAP_MERGE_MAX_CPUS];
 
 	if (rd->loss == TRACEMAP_LOSS_NONE)
 		return;
-	print_time(cpu, rd->new_subbuf ?
-				rd->ts :
-				last_ts[cpu % TRACEMAP_MERGE_MAX_CPUS]);
+	/* in the stream where it happened: after the last event printed */
+	print_time(cpu, rd->new_subbuf || !last ? rd->ts : last);
 	switch (rd->loss) {
 	case TRACEMAP_LOSS_COUNTED:
 		out("missed %llu\n", (unsigned long long)rd->count);
@@ -833,6 +842,7 @@ int main(int argc, char **argv)
 	/* A closed pipe is a write error like any other: report it. */
 	signal(SIGPIPE, SIG_IGN);
 	if (file) {
+		offline_file = file;
 		ret = offline(file, (size_t)subbuf_size, cpu < 0 ? 0 : (int)cpu,
 			      tracefs);
 	} else {
