@@ -1032,9 +1032,25 @@ static int resync(struct tracemap *tm, enum tracemap_loss why,
 		     "cpu%d: the buffer was reset (echo > trace, or a trace_clock change): the events it held are gone, how many is not known",
 		     tm->cpu);
 	} else {
+		/*
+		 * The other GET_READER counted as read (the meta-page's read)
+		 * every event it passed: the rest of our sub-buffer and those
+		 * it took whole. Those we did not return are our loss. Events
+		 * we returned past the kernel's read position are not in its
+		 * count while the reader sub-buffer is still ours.
+		 */
+		uint64_t grown = m->read - tm->tally.base;
+		uint64_t ours = tm->tally.returned;
+
+		if (__atomic_load_n(&m->reader.id, __ATOMIC_ACQUIRE) ==
+			    tm->reader_id &&
+		    tm->sb.pos > m->reader.read)
+			ours -= tm->tally.ahead;
+		rd->source = TRACEMAP_SRC_READ_COUNT;
+		rd->count = grown > ours ? grown - ours : 0;
 		fail(tm, 0,
-		     "another reader is consuming cpu%d: the events it took are lost here, how many is not known (its GET_READER moved the meta-page)",
-		     tm->cpu);
+		     "another reader is consuming cpu%d: it took %llu events, lost here (its GET_READER moved the meta-page)",
+		     tm->cpu, (unsigned long long)rd->count);
 	}
 	rd->loss = why;
 	remember_meta(tm);

@@ -106,6 +106,43 @@ expect_eq first-loss-line/kind other-reader "$(head -n 1 $tmp/first-loss | cut -
 expect_eq first-loss-line/not-zero "" "$(head -n 1 $tmp/first-loss | awk '$2 == "0.000000000"')"
 expect_eq first-loss-line/other-took 300 "$(printed $tmp/other taken)"
 
+# Two trace_stream on one CPU: each GET_READER takes sub-buffers from the
+# other. Each says how many events the other took that it did not print:
+# what it printed plus what it says was taken is the 300 written (the
+# kernel counts every one of them read). Before: lines without a count.
+two_bad=''
+for mode in cpu0 merged; do
+	opt=--cpu=0
+	[ $mode = cpu0 ] || opt=--watermark=10
+	for run in 1 2 3 4; do
+		trace_reset
+		trace_stream $opt --interval 100 >$tmp/two-a 2>$tmp/two-a.err &
+		pa=$!
+		trace_stream $opt --interval 100 >$tmp/two-b 2>$tmp/two-b.err &
+		pb=$!
+		sleep 1
+		burst 300 two
+		sleep 1
+		kill -INT $pa $pb
+		wait $pa
+		ra=$?
+		wait $pb
+		rb=$?
+		[ "$ra $rb" = "0 0" ] || two_bad="$two_bad $mode run $run: exit $ra $rb;"
+		line="two readers ($mode, run $run), kernel read $(sed -n 's/^read events: //p' $TRACEFS/per_cpu/cpu0/stats):"
+		for f in a b; do
+			got=$(printed $tmp/two-$f two)
+			said=$(sed -n 's/.* other-reader (.* it took \([0-9]*\) events.*/\1/p' $tmp/two-$f | awk '{ n += $1 } END { print n + 0 }')
+			nolines=$(awk '$3 == "other-reader" && !/ it took [0-9]+ events/' $tmp/two-$f | wc -l)
+			line="$line $f printed $got, says the other took $said ($nolines lines without a count);"
+			[ $((got + said)) = 300 ] && [ "$nolines" = 0 ] ||
+				two_bad="$two_bad $mode run $run: $f printed $got + said $said, $nolines lines without a count;"
+		done
+		echo "$line"
+	done
+done
+expect_eq two-readers-counted "" "$two_bad"
+
 # The offline decoder's failed write names the file it decodes, not the
 # ring buffer (it takes nothing from it).
 trace_reset
