@@ -215,6 +215,15 @@ bench-get-reader: initramfs ## time one GET_READER by sub-buffer size and events
 	@tr -d '\r' <$(OUT_DIR)/get-reader.log | grep -E '^(getppid_ns|subbuf_kb)=' >$(PERF_DIR)/get-reader.txt
 	@echo "bench-get-reader: $(PERF_DIR)/get-reader.txt ($$(wc -l <$(PERF_DIR)/get-reader.txt) lines); review with git diff"
 
+BENCH_STREAM_REPS ?= 3
+bench-stream: initramfs ## trace_stream's throughput, merged against --per-cpu, with CPU 1 idle and busy (guest; BENCH_STREAM_REPS=3, about 5 min): docs/ringbuffer/perf/stream.csv
+	@rm -rf $(BENCH_DIR)/stream && mkdir -p $(BENCH_DIR)/stream
+	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR)/stream -- 'sh $(GUEST_PREFIX)/tests/bench-stream.sh /mnt/share/stream.txt $(BENCH_STREAM_REPS)' \
+		>$(BENCH_DIR)/stream/console.log 2>&1 || { echo "bench-stream: the guest run failed; see $(BENCH_DIR)/stream/console.log" >&2; exit 1; }
+	@tests/bench/stream-table.sh $(BENCH_DIR)/stream/stream.txt >$(PERF_DIR)/stream.csv
+	@cp $(BENCH_DIR)/stream/stream.txt $(PERF_DIR)/stream.txt
+	@echo "bench-stream: $(PERF_DIR)/stream.csv written; review with git diff"
+
 FUZZ_SECONDS ?= 300
 fuzz: deps ## fuzz the decoder, format files and payload formatter (libFuzzer, ASan, UBSan): FUZZ_SECONDS=300 in all, split 3:2:1
 	@tests/fuzz/run.sh $(OUT_DIR)/fuzz $(FUZZ_SECONDS)
@@ -226,4 +235,4 @@ clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(OUT_DIR) examples/build
 
 .PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-interop check-debug check-transcripts transcripts clean \
-	skels skel lab lab-check lab-diff labs-status check-labs check-flaky bench fuzz
+	skels skel lab lab-check lab-diff labs-status check-labs check-flaky bench bench-stream bench-get-reader fuzz
