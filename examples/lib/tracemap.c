@@ -14,12 +14,15 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <time.h>
 
 #include "tracemap.h"
 #include "tracemap_internal.h"
 
 #define TRACEMAP_TS_MSB \
 	(0x1fULL << RB_TS_ABS_BITS) /* bits an absolute stamp lacks */
+#define TRACEMAP_SCAN_NS \
+	100000000ULL /* a buffer with nothing written: its stamps every 100 ms */
 #define TRACEMAP_MAP_TRIES \
 	8 /* opens that race with a resize, before giving up */
 
@@ -644,6 +647,14 @@ static uint64_t subbuf_ts_at(const struct tracemap *tm, uint32_t id)
 	return ts;
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
+
 /* The newest time stamp of all the mapped sub-buffers. */
 static uint64_t newest_subbuf_ts(const struct tracemap *tm)
 {
@@ -676,6 +687,43 @@ static int64_t emptied_subbuf(const struct tracemap *tm)
 			return i;
 	}
 	return -1;
+}
+
+/* Remember the newest stamp, to compare with at the next look. */
+static void stamps_seen(struct tracemap *tm, uint64_t now)
+{
+	tm->newest_ts = newest_subbuf_ts(tm);
+	tm->scanned_at = now;
+}
+
+/*
+ * After a GET_READER that found the meta-page with every counter at 0:
+ * did a reset empty sub-buffers written since the last look? Each look
+ * at the stamps reads every sub-buffer's header, so while nothing is
+ * written (the counters still 0) it is done at most every
+ * TRACEMAP_SCAN_NS (an idle CPU of the merge is looked at often); as soon
+ * as something was, at once.
+ */
+static bool reset_emptied(struct tracemap *tm)
+{
+	uint64_t now = mono_ns();
+	bool fresh = meta_fresh(tm);
+	int64_t i;
+
+	if (fresh && now - tm->scanned_at < TRACEMAP_SCAN_NS)
+		return false;
+	i = emptied_subbuf(tm);
+	if (i >= 0) {
+		/* the writer stamps just before its first commit: wait it out */
+		struct timespec pause = { 0, 50000 };
+
+		nanosleep(&pause, NULL);
+		if (emptied_subbuf(tm) != i)
+			i = -1;
+	}
+	if (fresh)
+		stamps_seen(tm, now);
+	return i >= 0;
 }
 
 /*
@@ -893,7 +941,7 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 	tm->sb.resume_at = tm->seen.read;
 	tm->sb.missed = 0; /* reported by the swap that loaded it, not now */
 	tally_start(tm);
-	tm->newest_ts = newest_subbuf_ts(tm);
+	stamps_seen(tm, mono_ns());
 	return 0;
 err:
 	tracemap_close(tm);
@@ -1055,7 +1103,7 @@ static int resync(struct tracemap *tm, enum tracemap_loss why,
 	rd->loss = why;
 	remember_meta(tm);
 	tally_start(tm);
-	tm->newest_ts = newest_subbuf_ts(tm);
+	stamps_seen(tm, mono_ns());
 	r = load_reader(tm, tm->seen.id, m->reader.read);
 	if (r)
 		return r;
@@ -1206,7 +1254,7 @@ static int get_reader_mmap(struct tracemap *tm, struct tracemap_reader *rd)
 	enum tracemap_loss moved = tm->pending ? tm->pending : meta_moved(tm);
 	bool wait = should_wait(tm);
 	int tries = 0, r;
-	int64_t emptied = -1;
+	bool fresh = false;
 	uint32_t id, read;
 	uint64_t taken;
 
@@ -1215,10 +1263,8 @@ static int get_reader_mmap(struct tracemap *tm, struct tracemap_reader *rd)
 		if (r)
 			return r;
 		wait = false; /* one more GET_READER, at once */
-	} else if (meta_fresh(tm)) {
-		emptied = emptied_subbuf(tm);
-		if (emptied >= 0)
-			wait = false;
+	} else {
+		fresh = meta_fresh(tm);
 	}
 again:
 	taken = tally_taken(tm);
@@ -1245,18 +1291,14 @@ again:
 	wait = false;
 	remember_meta(tm);
 	tm->tally.ahead = 0; /* the kernel's read position is past our cursor */
-	/* still stamped after our last look and empty: a reset emptied it */
-	if (emptied >= 0 && rd->loss == TRACEMAP_LOSS_NONE &&
-	    emptied_subbuf(tm) == emptied) {
+	if (fresh && rd->loss == TRACEMAP_LOSS_NONE && reset_emptied(tm)) {
 		fail(tm, 0,
 		     "cpu%d: the buffer was reset (echo > trace, or a trace_clock change) before these events were read: the events written since the last look are gone, how many is not known",
 		     tm->cpu);
 		rd->loss = TRACEMAP_LOSS_RESET;
 		rd->ts = loss_ts(tm);
 	}
-	emptied = -1;
-	if (meta_fresh(tm))
-		tm->newest_ts = newest_subbuf_ts(tm);
+	fresh = false;
 	id = tm->seen.id;
 	if (id == tm->reader_id) {
 		/*

@@ -327,6 +327,7 @@ struct tracemap {
 	uint64_t look_returned; /* events returned since the last GET_READER */
 	uint64_t last_ts; /* time stamp of the last event returned */
 	uint64_t newest_ts; /* newest sub-buffer time stamp at the last look */
+	uint64_t scanned_at; /* CLOCK_MONOTONIC ns of that look */
 	uint64_t start_dropped; /* "dropped events" at open, not reported yet */
 	struct { /* the kernel's count of events read vs. the events we returned */
 		uint64_t base; /* the meta-page's read when the count started */
