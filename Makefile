@@ -212,7 +212,7 @@ bench-get-reader: initramfs ## time one GET_READER by sub-buffer size and events
 	@echo "bench-get-reader: $(GET_READER_REPS) calls per case in the guest"
 	@$(VM_RUN) -- 'taskset -c 0 $(GUEST_PREFIX)/bin/get_reader_cost $(GET_READER_REPS)' >$(OUT_DIR)/get-reader.log 2>&1 || \
 		{ echo "bench-get-reader: the guest run failed; see $(OUT_DIR)/get-reader.log" >&2; exit 1; }
-	@tr -d '\r' <$(OUT_DIR)/get-reader.log | grep -E '^(getppid_ns|subbuf_kb)=' >$(PERF_DIR)/get-reader.txt
+	@tr -d '\r' <$(OUT_DIR)/get-reader.log | grep -oE '(getppid_ns|subbuf_kb)=.*' >$(PERF_DIR)/get-reader.txt
 	@echo "bench-get-reader: $(PERF_DIR)/get-reader.txt ($$(wc -l <$(PERF_DIR)/get-reader.txt) lines); review with git diff"
 
 BENCH_STREAM_REPS ?= 3
