@@ -885,9 +885,10 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 	r = map_buffer(tm, path);
 	/*
 	 * A process whose long is not the kernel's (32-bit on a 64-bit
-	 * kernel) reaches the ioctl through compat_ioctl, which 6.12's
-	 * trace_pipe_raw lacks: the mapping would be useless. Ask with the
-	 * harmless ioctl 0 (a wake-up of waiters).
+	 * kernel) reaches the ioctl through compat_ioctl, which stock
+	 * 6.12's trace_pipe_raw lacks (kernel-patches/0003 adds it): the
+	 * mapping would be useless there. Ask with the harmless ioctl 0 (a
+	 * wake-up of waiters).
 	 */
 	if (!r && tm->layout.commit_size != sizeof(long) &&
 	    ioctl(tm->fd, 0) < 0 && errno == ENOTTY) {

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The kernel's ring-buffer selftests from the patched tree's
 # tools/testing/selftests/ring-buffer: upstream map_test, then
-# map_rules_test (kernel-patches/0002) twice in a row. tests/vm/Makefile
+# map_rules_test (kernel-patches/0004) twice in a row. tests/vm/Makefile
 # builds them static as rb_<name>; every TAP line becomes a result line,
 # and a non-zero exit or an unmet TAP plan is a failure (run_tap).
 # map_rules_test must give the same results both times and leave the top level's buffer_size_kb,
