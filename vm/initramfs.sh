@@ -6,6 +6,9 @@
 # when a hash of those inputs changes (the image is named by that hash).
 # Prints the path of the image.
 #   vm/initramfs.sh STAGING_DIR
+# MODULES_ROOT=DIR in the environment: another kernel's modules instead of
+# ours, DIR's lib/ and etc/ copied under / (vm/debian-kernel.sh's
+# guest-modules: vm/init loads those etc/guest-modules lists).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -29,14 +32,21 @@ cpio_list() {
 }
 
 # image STAGING_DIR: the path of the image for these inputs, built or not
-# (one image per key, so builds from several work trees do not clash).
+# (one image per key, so builds from several work trees do not clash). With
+# MODULES_ROOT (another kernel's modules, vm/debian-kernel.sh), the key is
+# that folder's instead of our kernel's.
 image() {
-	local staging=$1 key
+	local staging=$1 kernel_key
 	[ -d "$staging" ] || die "staging folder '$staging' does not exist"
 	[ -x "$BUSYBOX" ] || die "$BUSYBOX is missing; run 'make deps' (package busybox-static)"
 	[ -x "$GEN_INIT_CPIO" ] || die "$GEN_INIT_CPIO is missing; run 'make kernel'"
-	key=$(hash_of "$(stage_key "kernel$VARIANT")" "$BUSYBOX" "$REPO_DIR/vm/init" "$REPO_DIR/vm/guest.conf" "$0" "$(hash_tree "$staging")")
-	echo "$INITRAMFS_DIR/initramfs-$key.cpio.gz"
+	if [ -n "${MODULES_ROOT:-}" ]; then
+		[ -d "$MODULES_ROOT" ] || die "MODULES_ROOT '$MODULES_ROOT' is not a folder"
+		kernel_key=modules-$(hash_tree "$MODULES_ROOT")
+	else
+		kernel_key=$(stage_key "kernel$VARIANT")
+	fi
+	echo "$INITRAMFS_DIR/initramfs-$(hash_of "$kernel_key" "$BUSYBOX" "$REPO_DIR/vm/init" "$REPO_DIR/vm/guest.conf" "$0" "$(hash_tree "$staging")").cpio.gz"
 }
 
 build() {
@@ -62,7 +72,9 @@ build() {
 		done
 		echo "file /init $REPO_DIR/vm/init 0755 0 0"
 		echo "file /etc/guest.conf $REPO_DIR/vm/guest.conf 0644 0 0"
-		if [ -d "$MODULES_DIR/lib" ]; then
+		if [ -n "${MODULES_ROOT:-}" ]; then
+			cpio_list "$MODULES_ROOT" | { grep -v -E '^dir /(lib|etc) ' || true; }
+		elif [ -d "$MODULES_DIR/lib" ]; then
 			cpio_list "$MODULES_DIR/lib" | sed 's#^\(dir\|file\|slink\) #&/lib#'
 		fi
 		cpio_list "$staging" | { grep -v -E '^dir /(opt|run|root|etc) ' || true; }

@@ -4,6 +4,8 @@
 # that command's exit status.
 #   vm/run.sh [options] -- COMMAND
 #     --initramfs FILE   base initramfs (from vm/initramfs.sh); required
+#     --kernel FILE      boot this kernel image (default: ours, from make
+#                        kernel; vm/debian-kernel.sh fetches Debian's)
 #     --timeout SEC      kill QEMU after SEC seconds (default 600, or none
 #                        with --interactive; 0 = none)
 #     --share DIR        mount host folder DIR at /mnt/share in the guest
@@ -21,10 +23,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # usage: this file's header comment, from the line after the SPDX one.
 usage() { awk 'NR > 2 && !/^#/ { exit } NR > 2 { sub(/^# ?/, ""); print }' "$0" >&2; exit 2; }
 
-initramfs='' timeout='' share='' append='' console_log='' channel='' interactive=0
+initramfs='' kernel='' timeout='' share='' append='' console_log='' channel='' interactive=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--initramfs) initramfs=${2:?}; shift 2 ;;
+	--kernel) kernel=${2:?}; shift 2 ;;
 	--timeout) timeout=${2:?}; shift 2 ;;
 	--share) share=${2:?}; shift 2 ;;
 	--append) append=${2:?}; shift 2 ;;
@@ -37,8 +40,11 @@ while [ $# -gt 0 ]; do
 done
 [ $# -gt 0 ] || usage
 [ -f "$initramfs" ] || die "initramfs '$initramfs' not found; run 'make initramfs'"
-kernel=$BUILD_DIR/arch/x86/boot/bzImage
-[ -f "$kernel" ] || die "$kernel not found; run 'make kernel'"
+if [ -z "$kernel" ]; then
+	kernel=$BUILD_DIR/arch/x86/boot/bzImage
+	[ -f "$kernel" ] || die "$kernel not found; run 'make kernel'"
+fi
+[ -f "$kernel" ] || die "--kernel: '$kernel' not found"
 [ -z "$share" ] || [ -d "$share" ] || die "--share: '$share' is not a folder"
 if [ -z "$timeout" ]; then
 	timeout=600
