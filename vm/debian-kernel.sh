@@ -135,7 +135,11 @@ guest_modules() {
 	moddir=$dir/root/lib/modules/$release
 	out=$dir/guest-modules
 	[ -f "$out/etc/guest-modules" ] && return 0
+	# The package has no modules.dep: its postinst runs depmod.
+	[ -f "$moddir/modules.dep" ] || /sbin/depmod -b "$dir/root" "$release" ||
+		die "depmod of $release failed"
 	rm -rf "$out.tmp" && mkdir -p "$out.tmp/etc"
+	# shellcheck disable=SC2086 # one word a module
 	load_order "$moddir" $WANTED >"$out.tmp/order" || die "modules.dep of $release lacks a module vm/init needs"
 	while IFS= read -r f; do
 		mkdir -p "$out.tmp/lib/modules/$release/$(dirname "$f")"
