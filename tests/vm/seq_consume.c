@@ -679,9 +679,14 @@ int main(int argc, char **argv)
 			 tracefs);
 		FILE *f = fopen(path, "r");
 
-		if (!f || fscanf(f, "%zu", &size) != 1)
+		/* Before 6.8 there is no such file: a sub-buffer is a page. */
+		if (!f && errno == ENOENT) {
+			size = (size_t)sysconf(_SC_PAGESIZE) / 1024;
+		} else if (!f || fscanf(f, "%zu", &size) != 1) {
 			die("cannot read %s", path);
-		fclose(f);
+		}
+		if (f)
+			fclose(f);
 		size *= 1024;
 		buf = malloc(BATCH * size);
 		if (!buf)

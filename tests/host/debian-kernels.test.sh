@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: MIT
+# make check-debian-kernels' verdict (tests/check-debian-kernels.sh
+# --verdict): a failure its kernel's expect file names passes, with the
+# count said; any other failure or skip, and an expect line that matched
+# nothing (stale), fails the kernel. And each kernel it knows has its
+# suites and expect files.
+. tests/host/lib.sh
+verdict() { tests/check-debian-kernels.sh --verdict "$WORK_DIR/expect" "$WORK_DIR/results"; }
+cat >"$WORK_DIR/expect" <<'END'
+# a comment
+FAIL a/map.*: mapping only
+SKIP a/skipped: no such thing there
+FLAKY a/timing: late under load, sometimes
+END
+printf '%s\n' 'PASS: a/one' 'FAIL: a/map.x: ENODEV' 'FAIL: a/map.y: ENODEV' 'SKIP: a/skipped: why' >"$WORK_DIR/results"
+out=$(verdict) && rc=0 || rc=$?
+expect_eq expected-only-exit 0 "$rc"
+expect_eq expected-only-counts "1 passed, 2 failed (2 expected), 1 skipped (1 expected)" "$(tail -n 1 <<<"$out")"
+
+echo 'FAIL: a/other: broke' >>"$WORK_DIR/results"
+out=$(verdict) && rc=0 || rc=$?
+expect_eq unexpected-fail-exit 1 "$rc"
+expect_match unexpected-fail-named '^Unexpected: FAIL: a/other: broke$' "$out"
+
+printf '%s\n' 'PASS: a/one' 'FAIL: a/map.x: ENODEV' 'SKIP: a/other: why' >"$WORK_DIR/results"
+out=$(verdict) && rc=0 || rc=$?
+expect_eq unexpected-skip-exit 1 "$rc"
+expect_match unexpected-skip-named '^Unexpected: SKIP: a/other: why$' "$out"
+expect_match stale-line-named '^Expected, did not come .*SKIP a/skipped: no such thing there$' "$out"
+
+# A FLAKY line: its failure is expected, its absence is not stale.
+printf '%s\n' 'PASS: a/one' 'FAIL: a/map.x: ENODEV' 'SKIP: a/skipped: why' 'FAIL: a/timing: late' >"$WORK_DIR/results"
+out=$(verdict) && rc=0 || rc=$?
+expect_eq flaky-failed-exit 0 "$rc"
+expect_eq flaky-failed-counts "1 passed, 2 failed (2 expected), 1 skipped (1 expected)" "$(tail -n 1 <<<"$out")"
+
+printf '%s\n' 'SKIP: a/skipped: why' >"$WORK_DIR/results"
+out=$(verdict) && rc=0 || rc=$?
+expect_eq nothing-ran-exit 1 "$rc"
+expect_match nothing-ran-said '^No test ran\.$' "$out"
+
+for name in $(vm/debian-kernel.sh --names); do
+	check "files/$name" test -f "tests/debian-kernels/$name.suites" -a -f "tests/debian-kernels/$name.expect"
+done
