@@ -13,6 +13,12 @@ SUITE=${SUITE%.sh}
 # runner self-test sets it).
 [ -n "${RESULT_CHANNEL+set}" ] || [ ! -w /dev/ttyS1 ] || RESULT_CHANNEL=/dev/ttyS1
 
+# The kernel under test: "" for ours (kernel-patches/ applied), or the
+# name tests/check-debian-kernels.sh boots another with (tmg.kernel=NAME on
+# the command line, e.g. debian-6.12). patched: does it have our series?
+GUEST_KERNEL=$(sed -n 's/.*tmg\.kernel=\([^ ]*\).*/\1/p' /proc/cmdline 2>/dev/null)
+patched() { [ -z "$GUEST_KERNEL" ]; }
+
 # Wall time of a part of a run, for make check's time table: since=$(uptime_s)
 # before it, report_time NAME "$since" after it ("TIME: NAME SECONDS" on
 # the status channel, which the host's Makefile reads).
