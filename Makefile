@@ -114,6 +114,16 @@ check-debug: deps
 		$(CHECK_DIR) | tee $(CHECK_DIR)/vm-debug.results
 	@$(call guest_times,$(CHECK_DIR)/vm-debug.results,debug-guest/)
 
+# Debian's own kernels (issue 23): vm/debian-kernel.sh fetches each image
+# and its headers into $(CACHE_DIR)/debian-kernels (apt-get download; not
+# installed), tests/check-debian-kernels.sh builds our modules against it
+# and runs tests/debian-kernels/NAME.suites; NAME.expect lists the failures
+# and skips expected on that kernel, with their reasons. Not part of make
+# check.
+DEBIAN_KERNELS ?= 6.12 6.12-rt 6.1
+check-debian-kernels: guest-root ## run the library's guest suites on Debian's own 6.12, 6.12-rt and 6.1 kernels (DEBIAN_KERNELS='6.12 ...'; TCG: ~5 min a kernel, first run downloads ~400 MB)
+	@VM_TIMEOUT=$(VM_TIMEOUT) tests/check-debian-kernels.sh $(OUT_DIR)/debian-kernels $(GUEST_ROOT) $(DEBIAN_KERNELS)
+
 # record_transcripts DIR [NAME...] [PREFIX]: run docs/transcripts/*.sh in the
 # guest into DIR (PREFIX: a command the guest run goes through).
 record_transcripts = rm -rf $(1) && mkdir -p $(1) && \
@@ -234,5 +244,5 @@ include vm/guest.mk
 clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(OUT_DIR) examples/build
 
-.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-interop check-debug check-transcripts transcripts clean \
+.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-interop check-debug check-transcripts check-debian-kernels transcripts clean \
 	skels skel lab lab-check lab-diff labs-status check-labs check-flaky bench bench-stream bench-get-reader fuzz
