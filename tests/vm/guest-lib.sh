@@ -71,6 +71,21 @@ event_burst() {
 		[ -z "'"${2:-}"'" ] || echo "writes that failed: $failed"'
 }
 
+# wait_asleep PID [SECONDS]: wait (up to SECONDS, default 30) until PID
+# sleeps and has used no CPU for 0.3 s: done starting, waiting for events.
+# Fails when it ended or did not settle.
+wait_asleep() {
+	local i=0 was='' now
+	while [ $i -lt $((${2:-30} * 10 / 3)) ]; do
+		now=$(awk '{ print $3, $14 + $15 }' /proc/$1/stat 2>/dev/null) || return 1
+		case $now in S*) [ "$now" = "$was" ] && return 0 ;; esac
+		was=$now
+		sleep 0.3
+		i=$((i + 1))
+	done
+	return 1
+}
+
 # pingpong_order CLOCK N: on trace clock CLOCK, N trace_marker lines
 # "step I", written in turn from CPU 0 and CPU 1, each after the one before
 # has returned; then trace_stream merges both CPUs by time stamp. Prints

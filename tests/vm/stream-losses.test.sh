@@ -20,13 +20,14 @@ burst() {
 }
 # stream NAME OPTION...: trace_stream OPTION... into $tmp/NAME in the
 # background ($pid), waiting far longer than the test takes: it looks at
-# the buffer when it starts and when it gets SIGINT, not between.
+# the buffer when it starts and when it gets SIGINT, not between. Returns
+# once it has started and sleeps (a loaded machine can take seconds).
 stream() {
 	local name=$1
 	shift
 	trace_stream --interval 100000 "$@" >$tmp/$name 2>$tmp/$name.err &
 	pid=$!
-	sleep 1
+	wait_asleep $pid || fail "$name/started" "trace_stream did not settle in 30 s"
 }
 # stop NAME: SIGINT to $pid, its exit status into rc
 stop() {
