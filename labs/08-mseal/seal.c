@@ -77,7 +77,7 @@ int main(void)
 	result_row("-> smaps VmFlags has sl", smaps_sealed(p) ? "yes" : "no",
 		   0);
 
-	/* TODO 3: try each operation on the sealed pages with CALL_ROW, in this order: mprotect PROT_READ; munmap of the second page; mremap shrink to one page; mremap move onto other; mmap MAP_FIXED over it */
+	/* TODO 3: try each operation on the sealed pages with CALL_ROW, in this order and with these rows: "mprotect PROT_READ"; "munmap of the second page"; "mremap shrink to one page"; "mremap move onto another mapping" (onto other, MREMAP_MAYMOVE | MREMAP_FIXED); "mmap MAP_FIXED over it" */
 	/* WHY 3: each call that would change a sealed mapping's layout or protection is refused with EPERM before it does anything, so p's data and size stay as they were. */
 	CALL_ROW("mprotect PROT_READ", mprotect(p, 2 * page, PROT_READ) == 0);
 	CALL_ROW("munmap of the second page", munmap(p + page, page) == 0);
@@ -100,7 +100,7 @@ int main(void)
 	char *rw = map_anon(1, PROT_READ | PROT_WRITE);
 
 	strcpy(ro, "kept");
-	/* TODO 4: make ro read-only, seal ro and rw, then try MADV_DONTNEED on each with CALL_ROW */
+	/* TODO 4: make ro read-only, seal ro and rw, then try MADV_DONTNEED on each with CALL_ROW, as rows "madvise MADV_DONTNEED (read-only)" and "madvise MADV_DONTNEED (writable)" */
 	/* WHY 4: discarding pages is like writing zeros, so a seal refuses it only on memory that was read-only when sealed; writable sealed memory may still be discarded. */
 	if (mprotect(ro, page, PROT_READ) || sys_mseal(ro, page, 0) ||
 	    sys_mseal(rw, page, 0)) {
