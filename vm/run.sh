@@ -111,7 +111,9 @@ else
 	timeout -k 5 "$timeout" "${qemu[@]}" </dev/null 2>&1 || rc=$?
 fi
 tr -d '\r' <"$work/status" >"$work/channel"
-[ -z "$channel" ] || grep -v '^guest-exit-status ' "$work/channel" >"$channel" || true
+# -a: a line with bytes that are not text (a learner's program printing
+# garbage, shown in a FAIL line) must not make grep drop it as binary.
+[ -z "$channel" ] || grep -a -v '^guest-exit-status ' "$work/channel" >"$channel" || true
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	echo "vm: timed out after ${timeout} s; QEMU killed" >&2
 	exit 255
