@@ -25,8 +25,12 @@ if ! insmod $modules/alloc_leak.ko blocks=$first || ! insmod $modules/leak_sites
 	fail step-1-snapshot "could not load $modules/alloc_leak.ko and leak_sites.ko"
 	exit 0
 fi
+# FILE exists already (an older snapshot): a snapshot replaces it.
+cat /proc/allocinfo >$snap0
 leak snapshot $snap0
-if [ "$(head -n 1 $snap0 2>/dev/null)" = "allocinfo - version: 1.0" ] &&
+if [ "$(grep -c '^allocinfo - version' $snap0)" -gt 1 ]; then
+	fail step-1-snapshot "$snap0 existed and now holds $(grep -c '^allocinfo - version' $snap0) tables: overwrite FILE (>), do not append to it (>>)"
+elif [ "$(head -n 1 $snap0 2>/dev/null)" = "allocinfo - version: 1.0" ] &&
 	grep -q "\[alloc_leak\] func:" $snap0 && grep -q "\[leak_sites\] func:" $snap0 &&
 	[ "$(wc -l <$snap0)" -gt 100 ]; then
 	pass step-1-snapshot
@@ -96,15 +100,27 @@ else
 fi
 
 # unload_round MODULE BYTES [WRONG HINT]: the learner's unload of MODULE
-# says BYTES; when it says one of the WRONG numbers, fail with HINT.
+# says BYTES; when it says one of the WRONG numbers, fail with HINT. Its
+# rmmod is a wrapper that first logs an unload line of another module
+# (lab10_other), as a module unloaded at the same time would.
+other=$(($(rand 1 99) * small))
+bin=/tmp/lab10-bin
+LAB_CLEANUP="$LAB_CLEANUP; rm -rf $bin"
+mkdir -p $bin && printf '#!/bin/sh\necho "%s" >/dev/kmsg\nexec %s "$@"\n' \
+	"lab10_other.c:$(rand 10 99) module lab10_other func:lab10_other has $other allocated at module unload" \
+	"$(command -v rmmod)" >$bin/rmmod && chmod +x $bin/rmmod
 unload_round() {
 	local w
-	leak unload $1
+	PATH=$bin:$PATH leak unload $1
 	if loaded $1; then
 		fail step-4-unload "$1 is still loaded: rmmod it"
 		return 1
 	fi
 	[ "$prog_out" != "still allocated $2" ] || return 0
+	if [ "$prog_out" = "still allocated $(($2 + other))" ]; then
+		fail step-4-unload "that adds the $other bytes another module (lab10_other) logged at the same time: count only the lines of module $1 (' module $1 func:'); want 'still allocated $2'"
+		return 1
+	fi
 	for w in ${3:-}; do
 		[ "$prog_out" = "still allocated $w" ] || continue
 		fail step-4-unload "$4; want 'still allocated $2'"
