@@ -101,17 +101,16 @@ fi
 
 # unload_round MODULE BYTES [WRONG HINT]: the learner's unload of MODULE
 # says BYTES; when it says one of the WRONG numbers, fail with HINT. Its
-# rmmod is a wrapper that first logs an unload line of another module
-# (lab10_other), as a module unloaded at the same time would.
+# rmmod first logs an unload line of another module (lab10_other), as a
+# module unloaded at the same time would: leak.sh is sourced by a shell
+# where rmmod is a function (busybox sh runs its applets without PATH).
 other=$(($(rand 1 99) * small))
-bin=/tmp/lab10-bin
-LAB_CLEANUP="$LAB_CLEANUP; rm -rf $bin"
-mkdir -p $bin && printf '#!/bin/sh\necho "%s" >/dev/kmsg\nexec %s "$@"\n' \
-	"lab10_other.c:$(rand 10 99) module lab10_other func:lab10_other has $other allocated at module unload" \
-	"$(command -v rmmod)" >$bin/rmmod && chmod +x $bin/rmmod
+other_line="lab10_other.c:$(rand 10 99) module lab10_other func:lab10_other has $other allocated at module unload"
 unload_round() {
 	local w
-	PATH=$bin:$PATH leak unload $1
+	run_prog 60 sh -c 'rmmod() { echo "$0" >/dev/kmsg; command rmmod "$@"; }; lab10_leak=$1; shift; . "$lab10_leak"' \
+		"$other_line" "$dir/leak.sh" unload $1
+	prog_cmd="sh leak.sh unload $1"
 	if loaded $1; then
 		fail step-4-unload "$1 is still loaded: rmmod it"
 		return 1
