@@ -2,10 +2,14 @@
 # SPDX-License-Identifier: MIT
 # Check lab 10 in the guest: load the project's alloc_leak module (one
 # kmalloc() site of 4096-byte blocks) and leak_sites (two sites: 4096- and
-# 512-byte blocks), make them leak counts chosen per run between snapshots
-# taken by the learner's leak.sh, once with each module in the lead, and
-# compare what it finds with what the modules did; unload alloc_leak twice
-# in the boot and leak_sites with two sites left (docs/allocinfo.rst).
+# 512-byte blocks), make them leak counts chosen per run between two
+# snapshots, once with each module in the lead, and compare what the
+# learner's leak.sh finds with what the modules did; unload alloc_leak twice
+# in the boot and leak_sites with two sites left (docs/allocinfo.rst). Each
+# round, leak_sites' 512-byte site makes 2 to 5 times the calls of the site
+# that leaked most bytes, with fewer bytes. Each step is judged on its own:
+# steps 2 to 4 use the check's snapshots and leaks, whatever the learner's
+# earlier steps did.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/10-allocinfo}
 . "$(dirname "$0")/../check-helpers.sh"
@@ -18,8 +22,12 @@ leak() { run_prog 60 sh "$dir/leak.sh" "$@"; }
 loaded() { [ -d /sys/module/$1 ]; }
 
 # What the modules hold, in blocks, as the check makes them leak.
-first=$(rand 10 40) a_more=$(rand 300 500) b_big1=$(rand 20 60)
-b_big2=$(rand 300 500) b_small=$(rand 100 400) a_few=$(rand 10 40) again=$(rand 50 150)
+# The small site's calls: 2 to 5 times the leader's, its bytes at most
+# 5/8 of the leader's (512 against 4096 bytes a call).
+first=$(rand 10 40) a_more=$(rand 200 400) b_big1=$(rand 20 60)
+b_big2=$(rand 200 400) a_few=$(rand 10 40) again=$(rand 50 150)
+b_small1=$((a_more * $(rand 20 50) / 10)) b_small2=$((b_big2 * $(rand 20 50) / 10))
+b_small=$((b_small1 + b_small2))
 for m in alloc_leak leak_sites; do ! loaded $m || rmmod $m; done
 if ! insmod $modules/alloc_leak.ko blocks=$first || ! insmod $modules/leak_sites.ko; then
 	fail step-1-snapshot "could not load $modules/alloc_leak.ko and leak_sites.ko"
@@ -38,16 +46,19 @@ else
 	fail step-1-snapshot "a snapshot is all of /proc/allocinfo as it is, 'allocinfo - version: 1.0' first; got $(wc -l <$snap0 2>/dev/null || echo 0) lines, starting '$(head -n 1 $snap0 2>/dev/null)'"
 fi
 
-# grew_round OLD NEW MODULE BLOCKS SIZE HELD: leak_sites' or alloc_leak's
-# site has grown most of the module sites from OLD to NEW, by BLOCKS of
-# SIZE bytes; the site holds HELD blocks. Fails step-2 and returns 1 when
-# the learner's grew says otherwise.
+# grew_round OLD NEW MODULE BLOCKS SIZE HELD SMALL: leak_sites' or
+# alloc_leak's site has grown most of the module sites from OLD to NEW, by
+# BLOCKS of SIZE bytes; the site holds HELD blocks; leak_sites' 512-byte
+# site grew by SMALL calls (more calls, fewer bytes). Fails step-2 and
+# returns 1 when the learner's grew says otherwise.
 grew_round() {
 	local want="$3 $(($4 * $5)) $4" got
 	leak grew "$1" "$2"
 	got=$prog_out
 	if [ "$got" = "$want" ]; then
 		return 0
+	elif [ "$got" = "leak_sites $(($7 * small)) $7" ]; then
+		fail step-2-grew "'$got' is the site with the most calls (leak_sites' func:leak_small, $small-byte blocks), not the most bytes: sort by bytes, allocinfo diff's default (not -s calls); want '$want'"
 	elif [ -n "$got" ] && echo "$got" | awk '{ exit !($2 <= 0) }'; then
 		fail step-2-grew "'$got' did not grow: 'allocinfo diff OLD NEW' takes the older snapshot first, and lists the sites that grew most first; want '$want'"
 	elif [ "${got%% *}" = alloc_leak ] || [ "${got%% *}" = leak_sites ]; then
@@ -70,20 +81,25 @@ grew_round() {
 # Each time, a vmlinux site that surely grows more than the leak: 16 MiB of
 # tmpfs pages (shmem). Without it the slab's own pages grow about as much
 # as the leak, and a grew that takes the first site, module or not, would
-# pass about half the time.
+# pass about half the time. The snapshots are the check's own, and round 2
+# leaks even when round 1 failed, so that steps 3 and 4 find what they
+# expect.
+cat /proc/allocinfo >$snap0
 echo $a_more >/sys/module/alloc_leak/parameters/leak
 echo $b_big1 >/sys/module/leak_sites/parameters/big
+echo $b_small1 >/sys/module/leak_sites/parameters/small
 dd if=/dev/zero of=$fill bs=1M count=16 2>/dev/null
-leak snapshot $snap1
+cat /proc/allocinfo >$snap1
 rm -f $fill
-if grew_round $snap0 $snap1 alloc_leak $a_more $block $((first + a_more)); then
-	echo $b_big2 >/sys/module/leak_sites/parameters/big
-	echo $b_small >/sys/module/leak_sites/parameters/small
-	echo $a_few >/sys/module/alloc_leak/parameters/leak
-	dd if=/dev/zero of=$fill bs=1M count=16 2>/dev/null
-	leak snapshot $snap2
-	rm -f $fill
-	! grew_round $snap1 $snap2 leak_sites $b_big2 $block $((b_big1 + b_big2)) || pass step-2-grew
+echo $b_big2 >/sys/module/leak_sites/parameters/big
+echo $b_small2 >/sys/module/leak_sites/parameters/small
+echo $a_few >/sys/module/alloc_leak/parameters/leak
+dd if=/dev/zero of=$fill bs=1M count=16 2>/dev/null
+cat /proc/allocinfo >$snap2
+rm -f $fill
+if grew_round $snap0 $snap1 alloc_leak $a_more $block $((first + a_more)) $b_small1 &&
+	grew_round $snap1 $snap2 leak_sites $b_big2 $block $((b_big1 + b_big2)) $b_small2; then
+	pass step-2-grew
 fi
 
 leak held leak_sites
