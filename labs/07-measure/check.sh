@@ -36,28 +36,31 @@ ioctl_bytes=24
 # events takes well under a second even on a loaded guest.
 limit=120
 inst=$TRACEFS/instances/lab07
-sysev=$TRACEFS/events/syscalls
+sysev=$TRACEFS/events/syscalls rawev=$TRACEFS/events/raw_syscalls
 traced="sys_enter_execve sys_enter_exit_group sys_enter_openat sys_exit_openat sys_enter_read sys_exit_read sys_enter_ioctl sys_exit_ioctl sys_enter_mmap"
 LAB_CLEANUP="writer_off; rmdir $inst 2>/dev/null"
 # line_of MODE OUTPUT: "EVENTS BYTES USEC" from the "MODE events N bytes B
 # usec T" line, empty when there is none.
 line_of() { echo "$2" | sed -n "s/^$1 events \([0-9]*\) bytes \([0-9]*\) usec \([0-9]*\)$/\1 \2 \3/p"; }
 
-# writer_on N: the first N ioctl() calls from then on each have one
-# sys_exit_ioctl event written as the call returns, on the CPU it ran on
-# (sys_enter_ioctl enables sys_exit_ioctl N times; sys_exit_ioctl disables
-# itself each time it is written). writer_left: how many of the N are left.
+# writer_on N: each of the first N ioctl() calls from then on has one
+# sys_exit_ioctl event written as the call returns, on the CPU it ran on:
+# sys_enter_ioctl enables sys_exit_ioctl N times; raw_syscalls:sys_exit,
+# whose probe runs after sys_exit_ioctl's (it is registered later),
+# disables it again at every system call's return. An event that disables
+# itself would be discarded at its commit.
 writer_on() {
 	writer_n=$1
-	echo 'disable_event:syscalls:sys_exit_ioctl' >$sysev/sys_exit_ioctl/trigger &&
-		echo "enable_event:syscalls:sys_exit_ioctl:$1" >$sysev/sys_enter_ioctl/trigger
+	echo "enable_event:syscalls:sys_exit_ioctl:$1" >$sysev/sys_enter_ioctl/trigger &&
+		echo 'disable_event:syscalls:sys_exit_ioctl' >$rawev/sys_exit/trigger
 }
-writer_left() { sed -n 's/^enable_event:syscalls:sys_exit_ioctl:count=\([0-9]*\).*/\1/p' $sysev/sys_enter_ioctl/trigger; }
 writer_off() {
 	echo "!enable_event:syscalls:sys_exit_ioctl:${writer_n:-1}" >$sysev/sys_enter_ioctl/trigger 2>/dev/null
-	echo '!disable_event:syscalls:sys_exit_ioctl' >$sysev/sys_exit_ioctl/trigger 2>/dev/null
+	echo '!disable_event:syscalls:sys_exit_ioctl' >$rawev/sys_exit/trigger 2>/dev/null
 	true
 }
+# cpu0_stat NAME: a line of per_cpu/cpu0/stats ("entries", "read events").
+cpu0_stat() { sed -n "s/^$1: *//p" $TRACEFS/per_cpu/cpu0/stats; }
 
 # The trace of the instance, read by trace_awk: shell assignments of what
 # the program did after its last execve. Its trace_pipe_raw is the file
@@ -185,7 +188,7 @@ judge() {
 	elif [ -z "$events" ]; then
 		echo "want one line '$1 events N bytes B usec T'$([ -z "$prog_out" ] || echo "; it printed: $(echo "$prog_out" | tail -n 1)")"
 	elif [ $1 = read ] && [ -n "$t_mincount" ] && [ "$t_mincount" -lt $subbuf ]; then
-		echo "$events events, want $2: its read()s of trace_pipe_raw asked for as few as $t_mincount bytes, a sub-buffer is $subbuf here (buffer_subbuf_size_kb * 1024): a shorter read() gets only the events that fit, then the next read() the rest of the kernel's copy, which holds none; read a whole sub-buffer at a time"
+		echo "its read()s of trace_pipe_raw asked for as few as $t_mincount bytes, a sub-buffer is $subbuf here (buffer_subbuf_size_kb * 1024): a shorter read() gets only the events that fit (0 bytes when not even the first one does), then the next read() the rest of the kernel's copy, which holds none ($t_reads read()s for $events events); read a whole sub-buffer at a time"
 	elif [ $1 = read ] && [ "$bytes" -gt "$t_bytes" ]; then
 		echo "it printed $events events of $bytes bytes, but its read()s of trace_pipe_raw returned $t_bytes bytes in all ($t_okreads read()s with data): count the events in what read() returns"
 	elif [ $1 = mmap ] && [ "$events" -gt 0 ] && [ "$t_gr" = 0 ]; then
@@ -231,21 +234,27 @@ for mode in read mmap; do
 		fi
 	fi
 	if [ -z "$why" ] && [ $mode = mmap ]; then
-		# A drain while the writer adds to the reader sub-buffer.
+		# A drain while the writer adds to the reader sub-buffer. The
+		# kernel counts the events a reader took ("read events") and
+		# those still there ("entries"): the drain must count the
+		# first and leave none.
 		total3=$(rand 2000 6000) calls=$(rand 300 500)
 		trace_reset
 		echo $subbuf_kb >$TRACEFS/buffer_subbuf_size_kb
 		seq_produce $total3 $size
 		writer_on $calls
 		traced_run mmap
-		added=$((calls - $(writer_left)))
 		writer_off
-		want3=$((total3 + added))
-		why=$(judge mmap $want3 $((total3 * event_bytes + added * ioctl_bytes)))
-		if [ -n "$events" ] && [ "$events" -lt $want3 ] && [ "$prog_rc" = 0 ]; then
-			why="third drain, while the writer adds: $events events, want $want3 ($total3 seq_event and $added sys_exit_ioctl events, one written as each of its first GET_READER calls returned): a call can bring the same reader.id with a larger reader.read, the writer having added to the reader sub-buffer; count those bytes too and go on until a call brings nothing new (the same reader.id and reader.read), not only until the reader.id stops changing"
+		took=$(cpu0_stat "read events") left=$(cpu0_stat entries)
+		added=$((took + left - total3))
+		what="third drain, while the writer adds ($total3 seq_event and $added sys_exit_ioctl events, one written as each of its first ioctl() calls returned, onto the reader sub-buffer once the drain has caught up)"
+		why=$(judge mmap $took $((total3 * event_bytes + (took - total3) * ioctl_bytes)))
+		if [ -n "$events" ] && [ "$prog_rc" = 0 ] && [ "$events" -lt "$took" ]; then
+			why="$what: $events events counted, but GET_READER handed over $took: a call can bring the same reader.id with a larger reader.read, the writer having added to the reader sub-buffer; count those bytes too and go on until a call brings nothing new (the same reader.id and reader.read), not only until the reader.id stops changing"
+		elif [ -z "$why" ] && [ "$left" != 0 ]; then
+			why="$what: it stopped with events left in the buffer ($left): a call can bring the same reader.id with a larger reader.read, the writer having added to the reader sub-buffer while it drained, and more can come after it; go on calling GET_READER until a call brings nothing new (the same reader.id and the same reader.read), not only until the reader.id stops changing"
 		elif [ -n "$why" ]; then
-			why="third drain, while the writer adds ($total3 seq_event and $added sys_exit_ioctl events): $why"
+			why="$what: $why"
 		fi
 	fi
 	if [ -z "$why" ]; then
