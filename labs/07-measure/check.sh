@@ -229,8 +229,10 @@ for mode in read mmap; do
 			why="second drain: want one line '$mode events N bytes B usec T'; $(status_text $prog_rc)"
 		elif [ "$again" = $((total + extra)) ] || [ "$again" -gt $extra ]; then
 			why="second drain: $again events, want the $extra written since the first drain: the writer added them to the reader sub-buffer the first drain left (same reader.id); start from the meta-page's reader.read after mapping, not from 0: what is before it was read already"
+		elif [ "$again" != $extra ] && [ $mode = read ]; then
+			why="second drain: $again events, want the $extra written since the first drain: read() until EAGAIN, each read() gives what is left of one sub-buffer"
 		elif [ "$again" != $extra ]; then
-			why="second drain: $again events, want the $extra written since the first drain onto the reader sub-buffer (same reader.id, a larger reader.read): count from where the kernel's reader stood, up to the new reader.read"
+			why="second drain: $again events, want the $extra written since the first drain onto the reader sub-buffer it left (same reader.id, a larger reader.read) and, once that is full, onto the next ones: count from where the kernel's reader stood up to the new reader.read, and go on until a call brings nothing new (the same reader.id and reader.read)"
 		fi
 	fi
 	if [ -z "$why" ] && [ $mode = mmap ]; then
