@@ -279,7 +279,7 @@ usec_ok() {
 	fi
 }
 if [ -n "${why_read:-}${why_mmap:-}" ]; then
-	fail step-3-compare "no comparison, a drain is wrong:$([ -z "${why_read:-}" ] || echo " read(): $why_read;")$([ -z "${why_mmap:-}" ] || echo " mapping: $why_mmap")"
+	fail step-3-compare "no comparison, a drain is wrong: $([ -z "${why_read:-}" ] || echo "read(): $why_read")$([ -z "${why_read:-}" ] || [ -z "${why_mmap:-}" ] || echo "; ")$([ -z "${why_mmap:-}" ] || echo "mapping: $why_mmap")"
 elif [ -n "$(usec_ok read)$(usec_ok mmap)" ]; then
 	fail step-3-compare "$(usec_ok read)$([ -z "$(usec_ok read)" ] || [ -z "$(usec_ok mmap)" ] || echo "; ")$(usec_ok mmap)"
 else
