@@ -598,13 +598,37 @@ static int drain(struct tracemap *tm, unsigned int max_swaps)
 }
 //! [drain]
 
-/* One buffer's worth of sub-buffers: the bound of the final drain. */
+/* The buffer's directory (tracefs or instances/NAME), for buffer_subbufs() */
+static char live_dir[600];
+
+/*
+ * One buffer's worth of sub-buffers: the bound of the final drain. Mapped:
+ * the meta-page's count and the reader's. read() mode has no meta-page:
+ * per_cpu/cpuN/buffer_size_kb, now (it shows the data the sub-buffers
+ * hold, 16 bytes of header each left out, rounded down), plus the
+ * reader's and one for the rounding; 4096 when that file cannot be read.
+ */
 static unsigned int buffer_subbufs(const struct tracemap *tm)
 {
 	const struct trace_buffer_meta *meta = tracemap_meta(tm);
+	uint32_t data = tracemap_subbuf_size(tm) - 16;
+	unsigned long long kb = 0;
+	char path[700];
+	FILE *f;
 
-	/* read() mode has no meta-page: a bound all the same */
-	return meta ? meta->nr_subbufs + 1 : 4096;
+	if (meta)
+		return meta->nr_subbufs + 1;
+	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/buffer_size_kb",
+		 live_dir, tracemap_cpu(tm));
+	f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%llu", &kb) != 1)
+			kb = 0;
+		fclose(f);
+	}
+	if (!kb || kb > (1ULL << 32) || tracemap_subbuf_size(tm) <= 16)
+		return 4096;
+	return (unsigned int)(kb * 1024 / data + 2);
 }
 
 /* About one buffer's worth of events (the smallest takes 12 bytes). */
@@ -645,6 +669,8 @@ static int open_buffer(struct tracemap_merge *m, const char *tracefs,
 			warn("%s", notice);
 	}
 	load_formats(tracefs, instance);
+	if (tracefs)
+		buffer_dir(live_dir, sizeof(live_dir), tracefs, instance);
 	if (output) {
 		output_start(buffer_dir(dir, sizeof(dir), tracefs, instance),
 			     m);
@@ -730,11 +756,13 @@ static int live_merged(const char *tracefs, const char *instance, bool nonblock,
 
 	if (open_buffer(&m, tracefs, instance, -1))
 		return 1;
-	for (int i = 0; i < tracemap_merge_count(&m); i++)
-		left += buffer_events(tracemap_merge_map(&m, i));
 	tracemap_merge_set_watermark(&m, watermark);
 	while (!out_errno && stop < 2 && (!draining || left--)) {
 		if (!draining && (nonblock || stop)) {
+			/* the buffers' size now (read() mode: it can change) */
+			for (int i = 0; i < tracemap_merge_count(&m); i++)
+				left += buffer_events(
+					tracemap_merge_map(&m, i));
 			tracemap_merge_drain(&m);
 			draining = true;
 		}

@@ -149,6 +149,37 @@ for mode in cpu0 merged; do
 done
 expect_eq two-readers-counted "" "$two_bad"
 
+# read() mode's final drain (the fallback before 6.10; an armed snapshot
+# trigger keeps the buffer from being mapped): after SIGINT it prints what
+# the buffer holds, at most one buffer's worth, now read from
+# per_cpu/cpu0/buffer_size_kb. CPU 0's buffer holds READ_N trace_marker
+# events of 322 bytes (11 a sub-buffer; the text stops at a NUL after
+# "big N") in more than 4096 sub-buffers; every one must be printed.
+# Before: the bound without a meta-page was 4096 sub-buffers, whatever
+# the buffer's size, so it stopped after 4096 and the rest were lost
+# without a word (and a 64 KiB buffer under a flood drained 4096 too).
+READ_N=60000
+trace_reset
+echo 100 >$TRACEFS/buffer_percent
+echo 24576 >$TRACEFS/per_cpu/cpu0/buffer_size_kb
+echo 'schedule:snapshot:0' >$TRACEFS/set_ftrace_filter
+awk -v n=$READ_N 'BEGIN { for (i = 0; i < n; i++) printf "big %06d|%311s", i, "" }' |
+	tr '|' '\000' >$tmp/big
+stream read-drain --cpu=0
+taskset -c 0 dd if=$tmp/big of=$TRACEFS/trace_marker bs=322 conv=notrunc 2>/dev/null
+rm -f $tmp/big
+expect_eq read-drain/in-buffer "$READ_N 0" \
+	"$(sed -n 's/^entries: //p; s/^overrun: //p' $TRACEFS/per_cpu/cpu0/stats | tr '\n' ' ' | sed 's/ $//')"
+stop read-drain
+echo '!schedule:snapshot:0' >>$TRACEFS/set_ftrace_filter
+echo 0 >$TRACEFS/snapshot
+expect_eq read-drain/exit "0 1 1" \
+	"$rc $(grep -c 'reading it with read()' $tmp/read-drain.err) $(wc -l <$tmp/read-drain.err)"
+said=$(awk '$3 == "missed" { s += $4 } END { print s + 0 }' $tmp/read-drain)
+echo "read() mode's final drain: $(printed $tmp/read-drain big) of $READ_N printed, $said reported lost"
+expect_eq read-drain/all "$READ_N 0" "$(printed $tmp/read-drain big) $said"
+echo 50 >$TRACEFS/buffer_percent
+
 # The offline decoder's failed write names the file it decodes, not the
 # ring buffer (it takes nothing from it).
 trace_reset
