@@ -804,6 +804,23 @@ static uint64_t stats_now(struct tracemap *tm)
 	return sec * 1000000000ULL + usec * 1000ULL;
 }
 
+uint64_t tracemap_clock_ns(struct tracemap *tm)
+{
+	char buf[1024], *p, *end;
+	unsigned long long sec, usec;
+
+	if (tm->stats_fd < 0 || read_stats(tm, buf, sizeof(buf)) < 0)
+		return 0;
+	p = strstr(buf, "now ts:");
+	if (!p)
+		return 0;
+	sec = strtoull(p + 7, &end, 10);
+	if (*end != '.')
+		return 0; /* counter or x86-tsc: not time */
+	usec = strtoull(end + 1, NULL, 10);
+	return sec * 1000000000ULL + usec * 1000ULL;
+}
+
 /* The time of a loss that comes with no new sub-buffer. */
 static uint64_t loss_ts(struct tracemap *tm)
 {

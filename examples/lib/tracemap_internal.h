@@ -8,6 +8,7 @@
 #define TRACEMAP_INTERNAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /**
  * tracemap_error_set() - write one line of error text and return a code
@@ -21,5 +22,21 @@
  */
 int tracemap_error_set(char *buf, size_t size, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+
+struct tracemap;
+
+/**
+ * tracemap_clock_ns() - the buffer's trace clock now
+ * @tm: an open CPU
+ *
+ * Reads "now ts" of per_cpu/cpuN/stats: the buffer's trace_clock read by
+ * the kernel during the read(), on the CPU that reads (which is why it
+ * tells the clock of every CPU where the trace clock is in sync), to the
+ * microsecond, rounded down.
+ *
+ * Return: the clock in ns; 0 when the clock does not count time (counter,
+ * x86-tsc) or the file could not be read.
+ */
+uint64_t tracemap_clock_ns(struct tracemap *tm);
 
 #endif /* TRACEMAP_INTERNAL_H */

@@ -5,10 +5,14 @@
  * smallest head is returned once every CPU without a head was found empty
  * watermark ms after that head was written. When it was written is known
  * from above: no later than it was read, and, where the trace clock counts
- * nanoseconds, no later than its time stamp plus the smallest gap between
- * reading an event of that CPU and its time stamp seen lately. So a CPU's
- * backlog goes out as fast as it is read, with an idle CPU looked at about
- * once per watermark, not once per event.
+ * nanoseconds, no later than its time stamp plus the difference between
+ * CLOCK_MONOTONIC and the trace clock (the stats' "now ts", read about once
+ * a second), nor than its time stamp plus the smallest gap between reading
+ * an event and its time stamp seen lately. So a CPU's backlog goes out as
+ * fast as it is read, with an idle CPU looked at about once per watermark,
+ * not once per event. (The gaps alone fail when every event read so far
+ * was late: a backlog found at the first look was then held to the pace it
+ * was written at, as far behind the writer as it started.)
  */
 #include "tracemerge.h"
 #include "tracemap_internal.h"
@@ -193,18 +197,39 @@ static void note_gap(struct tracemap_merge_cpu *c)
 }
 
 /*
+ * CLOCK_MONOTONIC minus the trace clock, about once a second: the stats'
+ * "now ts" (rounded down to the microsecond) against the time after the
+ * read, so that a time stamp plus the difference is no earlier than the
+ * moment it was taken.
+ */
+static void clock_off_update(struct tracemap_merge *m, uint64_t now)
+{
+	uint64_t trace;
+
+	if (m->clock_at && now - m->clock_at < 1000000000u)
+		return;
+	m->clock_at = now;
+	trace = tracemap_clock_ns(&m->cpus[0].tm);
+	m->clock_off_known = trace != 0;
+	m->clock_off = (int64_t)(now_ns() - trace);
+}
+
+/*
  * When the head of CPU i was written at the latest, in CLOCK_MONOTONIC ns:
- * when it was read, or its time stamp plus the largest of the CPUs' recent
- * smallest gaps (an idle CPU's clock is taken to be the others').
+ * when it was read; its time stamp plus the difference of the clocks; or
+ * its time stamp plus the largest of the CPUs' recent smallest gaps (an
+ * idle CPU's clock is taken to be the others'). The earliest of these.
  */
 static uint64_t written_by(const struct tracemap_merge *m, int i)
 {
 	const struct tracemap_merge_cpu *c = &m->cpus[i];
 	int64_t gap = INT64_MIN;
-	uint64_t at;
+	uint64_t at = c->seen_at;
 
 	if (!m->ns_clock || !c->have_ev)
-		return c->seen_at;
+		return at;
+	if (m->clock_off_known && c->ev.ts + (uint64_t)m->clock_off < at)
+		at = c->ev.ts + (uint64_t)m->clock_off;
 	for (int j = 0; j < m->n; j++) {
 		const struct tracemap_merge_cpu *o = &m->cpus[j];
 		int64_t g = o->gap[0] < o->gap[1] ? o->gap[0] : o->gap[1];
@@ -212,10 +237,9 @@ static uint64_t written_by(const struct tracemap_merge *m, int i)
 		if (g != INT64_MAX && g > gap)
 			gap = g;
 	}
-	if (gap == INT64_MIN)
-		return c->seen_at;
-	at = c->ev.ts + (uint64_t)gap;
-	return at < c->seen_at ? at : c->seen_at;
+	if (gap != INT64_MIN && c->ev.ts + (uint64_t)gap < at)
+		at = c->ev.ts + (uint64_t)gap;
+	return at;
 }
 
 /* Give CPU i a head if it has none: its next event, or a loss. */
@@ -245,8 +269,11 @@ static int refill(struct tracemap_merge *m, int i)
 	}
 	c->empty = false;
 	c->seen_at = now_ns();
-	if (c->have_ev)
+	if (c->have_ev) {
 		note_gap(c);
+		if (m->ns_clock)
+			clock_off_update(m, c->seen_at);
+	}
 	return 0;
 }
 

@@ -9,10 +9,12 @@
  * The watermark: an event is returned only when every CPU either has a
  * later event ready or was found empty at least watermark_ms after the
  * event was written (known from above: when it was read or, with a trace
- * clock in nanoseconds, its time stamp plus the smallest gap between time
- * stamp and reading seen lately). A backlog goes out as fast as it is
- * read; an idle CPU is looked at (one GET_READER) about four times per
- * watermark while events flow. An event that another CPU commits more
+ * clock in nanoseconds, its time stamp moved to CLOCK_MONOTONIC by the
+ * difference between the two clocks, read about once a second from
+ * per_cpu/cpuN/stats, or by the smallest gap between time stamp and
+ * reading seen lately). A backlog goes out as fast as it is read, one
+ * found at the first look too; an idle CPU is looked at (one GET_READER)
+ * about four times per watermark while events flow. An event that another CPU commits more
  * than watermark_ms after taking its time stamp can come out of order
  * (the ring buffer commits within microseconds). tracemap_merge_drain() stops the waiting: what the
  * buffers hold is returned in order without looking at idle CPUs again
@@ -77,6 +79,13 @@ struct tracemap_merge {
 	int watermark_ms;
 	bool draining;
 	bool ns_clock; /* trace_clock counts nanoseconds (local, global, mono...) */
+	/*
+	 * CLOCK_MONOTONIC minus the trace clock, at most (the "now ts" of
+	 * the stats, read at clock_at ns; clock_off_known when it could be).
+	 */
+	bool clock_off_known;
+	int64_t clock_off;
+	uint64_t clock_at;
 	char err[512];
 };
 
