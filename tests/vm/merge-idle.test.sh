@@ -42,7 +42,8 @@ run() {
 # event's delay (the age of the backlog) as the smallest gap between
 # writing and reading: it let the backlog out only at the pace it was
 # written, then stayed that far behind the second run, whose events the
-# writer overwrote.
+# writer overwrote (one run: 5772 of 6600 delivered, 828 reported lost;
+# --per-cpu 6600).
 backlog() {
 	name=$1
 	shift

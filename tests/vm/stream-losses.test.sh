@@ -157,7 +157,8 @@ expect_eq two-readers-counted "" "$two_bad"
 # "big N") in more than 4096 sub-buffers; every one must be printed.
 # Before: the bound without a meta-page was 4096 sub-buffers, whatever
 # the buffer's size, so it stopped after 4096 and the rest were lost
-# without a word (and a 64 KiB buffer under a flood drained 4096 too).
+# without a word (one run: 45046 of 60000 printed, none reported lost),
+# and a 64 KiB buffer under a flood drained 4096 too.
 READ_N=60000
 trace_reset
 echo 100 >$TRACEFS/buffer_percent
