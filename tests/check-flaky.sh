@@ -12,8 +12,6 @@ runs=${1:?usage: tests/check-flaky.sh RUNS}
 : "${MAKE:=make}" "${OUT_DIR:=_build}" "${GUEST_ROOT:=$OUT_DIR/guest-root}"
 dir=$OUT_DIR/flaky
 rm -rf "$dir" && mkdir -p "$dir"
-"$MAKE" -s initramfs
-initramfs=$(vm/initramfs.sh "$GUEST_ROOT")
 load=()
 stop_load() { [ ${#load[@]} -eq 0 ] || kill "${load[@]}" 2>/dev/null || true; }
 trap stop_load EXIT
@@ -24,6 +22,10 @@ done
 echo "check-flaky: $runs runs of check-vm and check-labs, with ${#load[@]} busy-looping processes (yes) on $(nproc) CPUs"
 for i in $(seq "$runs"); do
 	start=$SECONDS
+	# Each run looks the image up again (and so marks it used): builds in
+	# other clones may prune images that sat unused for hours.
+	"$MAKE" -s initramfs
+	initramfs=$(vm/initramfs.sh "$GUEST_ROOT")
 	"$MAKE" -s -k -j2 --output-sync=target CHECK_NEEDS= CHECK_DIR="$dir/run-$i" GUEST_INITRAMFS="$initramfs" check-vm check-labs \
 		>"$dir/run-$i.log" 2>&1 || echo "check-flaky: run $i: make exited $? (see $dir/run-$i.log)"
 	echo "check-flaky: run $i: $(tests/summary.sh "$dir/run-$i"/{vm,labs}.results | tail -n 1) ($((SECONDS - start)) s)"

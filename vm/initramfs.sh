@@ -87,9 +87,11 @@ build() {
 	mv "$out.tmp" "$out"
 	rm -f "$list"
 	log "initramfs: $(du -h "$out" | cut -f1) written to $out"
-	# Keep the eight most recently used images (gzip ones of before too).
+	# Keep the eight most recently used images (gzip ones of before too)
+	# and any used in the last two hours: a long run in another clone
+	# (make check-flaky) may still boot an older one.
 	ls -t "$INITRAMFS_DIR"/initramfs-*.cpio "$INITRAMFS_DIR"/initramfs-*.cpio.gz 2>/dev/null |
-		tail -n +9 | xargs -r rm -f
+		tail -n +9 | xargs -r -I{} find {} -maxdepth 0 -mmin +120 -delete
 	echo "$out"
 }
 
