@@ -124,6 +124,25 @@ DEBIAN_KERNELS ?= 6.12 6.12-rt 6.1
 check-debian-kernels: guest-root ## run the library's guest suites on Debian's own 6.12, 6.12-rt and 6.1 kernels (DEBIAN_KERNELS='6.12 ...'; TCG: ~5 min a kernel, first run downloads ~400 MB)
 	@VM_TIMEOUT=$(VM_TIMEOUT) tests/check-debian-kernels.sh $(OUT_DIR)/debian-kernels $(GUEST_ROOT) $(DEBIAN_KERNELS)
 
+# The kernel matrix (issue 23 item 2): our patched tree cross-built for
+# arm64 with 64K pages and for i386 (vm/matrix-kernel.sh, vm/matrix/*.config;
+# its own folders under $(CACHE_DIR)/matrix, redone when their inputs
+# change), each booted in QEMU (TCG) with that architecture's busybox and
+# our programs built static for it; tests/check-matrix.sh runs
+# tests/matrix/NAME.suites and counts the results against NAME.expect, then
+# writes docs/matrix/ (the table the guide's test-machine page includes).
+# The cross compilers are Debian's packages unpacked into the cache (make
+# deps-matrix), never installed: gcc-aarch64-linux-gnu conflicts with
+# gcc-multilib. Not part of make check.
+MATRIX ?= arm64-64k i386
+deps-matrix: ## install qemu-system-arm and fetch the matrix's cross compilers and busybox-static (apt-get download into the cache; adds dpkg's arm64 and i386 architectures)
+	@DEPS_EXTRA=qemu-system-arm vm/deps.sh
+	@for n in $(MATRIX); do vm/matrix-toolchain.sh "$$(sed -n 's/^# matrix-arch: //p' vm/matrix/$$n.config)" >/dev/null; done
+
+check-matrix: deps-matrix ## cross-build the guest kernel for arm64 (64K pages) and i386 and run the guest suites there (MATRIX='arm64-64k i386'); writes docs/matrix/
+	@vm/kernel.sh patch
+	@VM_TIMEOUT=$(if $(filter command line,$(origin VM_TIMEOUT)),$(VM_TIMEOUT),3600) tests/check-matrix.sh $(OUT_DIR)/matrix $(MATRIX)
+
 # record_transcripts DIR [NAME...] [PREFIX]: run docs/transcripts/*.sh in the
 # guest into DIR (PREFIX: a command the guest run goes through).
 record_transcripts = rm -rf $(1) && mkdir -p $(1) && \
@@ -244,5 +263,5 @@ include vm/guest.mk
 clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(OUT_DIR) examples/build
 
-.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-interop check-debug check-transcripts check-debian-kernels transcripts clean \
+.PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-interop check-debug check-transcripts check-debian-kernels deps-matrix check-matrix transcripts clean \
 	skels skel lab lab-check lab-diff labs-status check-labs check-flaky bench bench-stream bench-get-reader fuzz

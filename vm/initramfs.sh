@@ -13,11 +13,15 @@
 # MODULES_ROOT=DIR in the environment: another kernel's modules instead of
 # ours, DIR's lib/ and etc/ copied under / (vm/debian-kernel.sh's
 # guest-modules: vm/init loads those etc/guest-modules lists).
+# BUSYBOX=FILE: another busybox (a matrix kernel's architecture); its
+# applets are listed by BUSYBOX_APPLETS=FILE (one that runs here, of the
+# same Debian package) when it cannot run here. GEN_INIT_CPIO=FILE: that
+# kernel build's gen_init_cpio instead of ours.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 BUSYBOX=${BUSYBOX:-/bin/busybox}
-GEN_INIT_CPIO=$BUILD_DIR/usr/gen_init_cpio
+GEN_INIT_CPIO=${GEN_INIT_CPIO:-$BUILD_DIR/usr/gen_init_cpio}
 
 # cpio_list ROOT: gen_init_cpio lines for every folder, file and link below ROOT.
 cpio_list() {
@@ -64,14 +68,14 @@ build() {
 	key=${out##*/initramfs-}
 	key=${key%.cpio}
 	mkdir -p "$INITRAMFS_DIR"
-	list=$INITRAMFS_DIR/$key.list
+	list=$INITRAMFS_DIR/$key.list.$$
 	{
 		for d in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp /mnt /mnt/share /root /etc /opt /lib /run; do
 			echo "dir $d 0755 0 0"
 		done
 		echo "nod /dev/console 0600 0 0 c 5 1"
 		echo "file /bin/busybox $BUSYBOX 0755 0 0"
-		"$BUSYBOX" --list-full | while read -r applet; do
+		"${BUSYBOX_APPLETS:-$BUSYBOX}" --list-full | while read -r applet; do
 			[ "/$applet" = /bin/busybox ] || echo "slink /$applet /bin/busybox 0777 0 0"
 		done
 		echo "file /init $REPO_DIR/vm/init 0755 0 0"
@@ -83,8 +87,8 @@ build() {
 		fi
 		cpio_list "$staging" | { grep -v -E '^dir /(opt|run|root|etc) ' || true; }
 	} >"$list"
-	"$GEN_INIT_CPIO" "$list" >"$out.tmp"
-	mv "$out.tmp" "$out"
+	"$GEN_INIT_CPIO" "$list" >"$out.$$.tmp"
+	mv "$out.$$.tmp" "$out"
 	rm -f "$list"
 	log "initramfs: $(du -h "$out" | cut -f1) written to $out"
 	# Keep the eight most recently used images (gzip ones of before too)
@@ -103,4 +107,11 @@ if [ -f "$out" ]; then
 	echo "$out"
 	exit 0
 fi
-with_lock build "$@"
+# Another kernel's image (MODULES_ROOT) needs nothing of our kernel's
+# build, so it does not wait for that build's lock (its files are named by
+# process until they are complete).
+if [ -n "${MODULES_ROOT:-}" ]; then
+	build "$@"
+else
+	with_lock build "$@"
+fi

@@ -14,6 +14,12 @@
 #     --channel FILE     save what the guest wrote to /dev/ttyS1 (the status
 #                        channel; guest tests write their result lines there)
 #     --interactive      console on this terminal
+#     --arch ARCH        the kernel's architecture: x86_64 (default), or a
+#                        matrix kernel's (vm/matrix-kernel.sh): arm64
+#                        (qemu-system-aarch64 -M virt -cpu max; the status
+#                        channel is a virtio console, /dev/ttyS1 a link to
+#                        it) or i386 (qemu-system-i386); both TCG unless
+#                        ACCEL says otherwise, and need --kernel
 #   ACCEL=kvm|tcg in the environment skips the KVM probe.
 # The status travels on its own channel (the guest's second serial port);
 # no status line there -- a hang, panic or early death -- is a failure (255).
@@ -23,7 +29,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # usage: this file's header comment, from the line after the SPDX one.
 usage() { awk 'NR > 2 && !/^#/ { exit } NR > 2 { sub(/^# ?/, ""); print }' "$0" >&2; exit 2; }
 
-initramfs='' kernel='' timeout='' share='' append='' console_log='' channel='' interactive=0
+initramfs='' kernel='' timeout='' share='' append='' console_log='' channel='' interactive=0 arch=x86_64
 while [ $# -gt 0 ]; do
 	case $1 in
 	--initramfs) initramfs=${2:?}; shift 2 ;;
@@ -34,11 +40,17 @@ while [ $# -gt 0 ]; do
 	--log) console_log=${2:?}; shift 2 ;;
 	--channel) channel=${2:?}; shift 2 ;;
 	--interactive) interactive=1; shift ;;
+	--arch) arch=${2:?}; shift 2 ;;
 	--) shift; break ;;
 	*) usage ;;
 	esac
 done
 [ $# -gt 0 ] || usage
+case $arch in
+x86_64) ;;
+arm64 | i386) [ -n "$kernel" ] || die "--arch $arch needs --kernel (vm/matrix-kernel.sh builds it)" ;;
+*) die "--arch: unknown architecture '$arch' (x86_64, arm64 or i386)" ;;
+esac
 [ -f "$initramfs" ] || die "initramfs '$initramfs' not found; run 'make initramfs'"
 if [ -z "$kernel" ]; then
 	kernel=$BUILD_DIR/arch/x86/boot/bzImage
@@ -56,9 +68,14 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/trace-mmap-guide-vm.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # The command rides in a second, tiny cpio archive appended to the base one.
-printf '%s\n' "$*" >"$work/cmd"
+# On arm64 the status channel is the virtio console: /dev/ttyS1 (which the
+# tests and vm/init write to) becomes a link to it first.
+{
+	[ "$arch" != arm64 ] || echo 'ln -sf hvc0 /dev/ttyS1'
+	printf '%s\n' "$*"
+} >"$work/cmd"
 echo "file /run/vm-command $work/cmd 0644 0 0" >"$work/cmd.list"
-"$BUILD_DIR/usr/gen_init_cpio" "$work/cmd.list" | gzip -n -1 >"$work/cmd.cpio.gz"
+"${GEN_INIT_CPIO:-$BUILD_DIR/usr/gen_init_cpio}" "$work/cmd.list" | gzip -n -1 >"$work/cmd.cpio.gz"
 cat "$initramfs" "$work/cmd.cpio.gz" >"$work/initrd"
 : >"$work/status"
 
@@ -69,6 +86,7 @@ cat "$initramfs" "$work/cmd.cpio.gz" >"$work/initrd"
 accel() {
 	local probe=$STAMP_DIR/kvm-probe
 	if [ "${ACCEL:-auto}" != auto ]; then echo "$ACCEL"; return; fi
+	if [ "$arch" != x86_64 ]; then echo tcg; return; fi
 	if [ ! -w /dev/kvm ]; then echo tcg; return; fi
 	if [ ! -f "$probe" ]; then
 		mkdir -p "$STAMP_DIR"
@@ -97,6 +115,18 @@ qemu=(qemu-system-x86_64 -accel "$ACCEL" -cpu "$cpu" -smp 2 -m "${VM_MEMORY:-512
 	-nographic -no-reboot -nic none -kernel "$kernel" -initrd "$work/initrd"
 	-serial mon:stdio -serial file:"$work/status"
 	-append "console=ttyS0 panic=-1 loglevel=4 no_timer_check $append")
+case $arch in
+i386) qemu[0]=qemu-system-i386 ;;
+arm64)
+	# pauth-impdef: the CPU's own pointer-authentication algorithm, which
+	# TCG computes much faster than the architected one.
+	qemu=(qemu-system-aarch64 -M virt -accel "$ACCEL" -cpu max,pauth-impdef=on -smp 2 -m "${VM_MEMORY:-512}"
+		-nographic -no-reboot -nic none -kernel "$kernel" -initrd "$work/initrd"
+		-serial mon:stdio -device virtio-serial-pci -chardev file,id=status,path="$work/status"
+		-device virtconsole,chardev=status
+		-append "console=ttyAMA0 panic=-1 loglevel=4 $append")
+	;;
+esac
 if [ -n "$share" ]; then
 	qemu+=(-virtfs "local,path=$share,mount_tag=share,security_model=none,id=share")
 fi
