@@ -44,11 +44,11 @@ guest_root() {
 
 # row CONFIG "BOOT RELEASE MACHINE" SECONDS COUNTS RC: the kernel's line of
 # docs/matrix/results.csv. The page size and byte order are the
-# configuration's (CONFIG_ARM64_PAGE_SHIFT, CONFIG_CPU_BIG_ENDIAN); the
+# configuration's (CONFIG_PAGE_SHIFT, CONFIG_CPU_BIG_ENDIAN); the
 # release and machine are the guest's uname.
 row() {
 	local shift_ boot release machine order=little
-	shift_=$(sed -n 's/^CONFIG_ARM64_PAGE_SHIFT=//p' "$1")
+	shift_=$(sed -n 's/^CONFIG_PAGE_SHIFT=//p' "$1")
 	! grep -q '^CONFIG_CPU_BIG_ENDIAN=y' "$1" || order=big
 	read -r boot release machine <<<"$2"
 	printf '%s,%s,%s,%s,%s,%s,"%s",%s,%s,%s,%s,%s\n' "$kernel" "$release" "$machine" \
@@ -99,9 +99,10 @@ run() {
 	# The selftests' output as they ran (rb-selftests: map_test, then
 	# map_rules_test; its second run left out), our result lines left out.
 	tr -d '\r' <"$work/console.log" | awk '
-		/^TAP version/ { on = 1 }
+		/^=== .*\/rb-selftests\.test\.sh$/ { in_suite = 1 }
+		in_suite && /^TAP version/ { on = 1 }
 		on && !/^(PASS|FAIL|SKIP): / { print }
-		/^# Totals:/ { on = 0; if (++n == 2) exit }' >"$work/selftests.txt" || true
+		on && /^# Totals:/ { on = 0; if (++n == 2) exit }' >"$work/selftests.txt" || true
 	return "$rc"
 }
 

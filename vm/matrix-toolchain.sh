@@ -56,11 +56,15 @@ if [[ $'\n'$(dpkg --print-foreign-architectures)$'\n' != *$'\n'$arch$'\n'* ]]; t
 	apt-get update -qq
 fi
 
-# versions: PACKAGE=VERSION for each, the version apt would take.
+# versions: PACKAGE=VERSION for each, the version apt would take (one
+# apt-cache call: each loads apt's cache, seconds on a busy machine).
 versions() {
-	local p ver
+	local p ver policy
+	policy=$(apt-cache policy "${pkgs[@]}" 2>/dev/null)
 	for p in "${pkgs[@]}"; do
-		ver=$(apt-cache policy "$p" 2>/dev/null | sed -n 's/^ *Candidate: //p')
+		ver=$(awk -v p="$p:" '
+			/^[^ ]/ { on = ($1 == p) }
+			on && $1 == "Candidate:" { print $2; exit }' <<<"$policy")
 		[ -n "$ver" ] && [ "$ver" != '(none)' ] ||
 			die "apt knows no package $p: run 'dpkg --add-architecture ${p#*:}' (for :ARCH packages) and 'apt-get update'"
 		echo "$p=$ver"
