@@ -603,7 +603,8 @@ static char live_dir[600];
 
 /*
  * One buffer's worth of sub-buffers: the bound of the final drain. Mapped:
- * the meta-page's count and the reader's. read() mode has no meta-page:
+ * the meta-page's count (which includes the reader's) plus one. read()
+ * mode has no meta-page:
  * per_cpu/cpuN/buffer_size_kb, now (it shows the data the sub-buffers
  * hold, 16 bytes of header each left out, rounded down), plus the
  * reader's and one for the rounding; 4096 when that file cannot be read.
