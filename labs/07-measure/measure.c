@@ -3,8 +3,9 @@
  * Lab 07: measure. Drain what one CPU's buffer holds, once through the
  * mapping and once with read() of trace_pipe_raw, and compare.
  *   ./measure CPU mmap|read
- * Output: "MODE events N bytes B usec T": the events read, their payload
- * bytes and the time the drain took.
+ * Output: "MODE events N bytes B usec T": the events read, their data
+ * bytes (each event's whole ev.size: fields and payload) and the time the
+ * drain took.
  */
 #include <errno.h>
 #include <inttypes.h>

@@ -188,8 +188,8 @@ masks_wrong() {
 	[ "$3" = handled ] || want=$((want & ~(1 << 15)))
 	got=$(echo "$calls" | awk -v w="$3" '$1 == w { print $2; exit }')
 	[ -n "$got" ] && [ "$got" != "$want" ] || return 1
-	[ $((want & ~got)) = 0 ] || what="without $(rights $((want & ~got)))"
-	[ $((got & ~want)) = 0 ] || what="$what${what:+, }with $(rights $((got & ~want)))"
+	[ $((want & ~got)) = 0 ] || what="yours lacks $(rights $((want & ~got)))"
+	[ $((got & ~want)) = 0 ] || what="$what${what:+, }yours has $(rights $((got & ~want))) too"
 	if [ "$3" = handled ]; then
 		fail "$1" "landlock_create_ruleset() was given handled_access_fs $(printf 0x%x $got), want $(printf 0x%x $want) for ABI $2 ($what): ABI 1 knows bits 0 to 12, (LANDLOCK_ACCESS_FS_MAKE_SYM << 1) - 1, ABI 2 adds REFER, 3 TRUNCATE, 5 IOCTL_DEV"
 	else
