@@ -286,7 +286,7 @@ $(row "-> the data afterwards" kept)" \
 	'^munmap of the second page | ok' \
 	"munmap of the second page went through: was the seal only one page long? Seal both" \
 	'^mmap MAP_FIXED over it | ok' \
-	"mmap over p went through: without MAP_FIXED the address is only a hint, and the kernel maps the page elsewhere; pass MAP_FIXED"
+	"mmap over p went through: map with MAP_FIXED at p itself: without MAP_FIXED the address is only a hint, and the kernel maps the page elsewhere; at another address the mmap replaces what is there, not p"
 
 rows_step step-4-madvise 10 12 "$(row "madvise MADV_DONTNEED (read-only)" refused EPERM)
 $(row "madvise MADV_DONTNEED (writable)" ok)
