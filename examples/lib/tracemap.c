@@ -783,42 +783,43 @@ static int64_t read_dropped(struct tracemap *tm)
 }
 
 /*
- * The trace clock now, "now ts: SECONDS.MICROSECONDS" of the stats (a
- * clock not in ns prints a plain count): the time of a loss that no event
- * dates. 0 if it cannot be read.
+ * "now ts:" of per_cpu/cpuN/stats into *now: nanoseconds for a clock that
+ * prints "SECONDS.MICROSECONDS" (returns 1), the plain count a counter or
+ * x86-tsc clock prints (returns 0), or -1 if it cannot be read.
  */
-static uint64_t stats_now(struct tracemap *tm)
-{
-	char buf[1024], *p, *end;
-	unsigned long long sec, usec = 0;
-
-	if (read_stats(tm, buf, sizeof(buf)) < 0)
-		return 0;
-	p = strstr(buf, "now ts:");
-	if (!p)
-		return 0;
-	sec = strtoull(p + 7, &end, 10);
-	if (*end != '.')
-		return sec;
-	usec = strtoull(end + 1, NULL, 10);
-	return sec * 1000000000ULL + usec * 1000ULL;
-}
-
-uint64_t tracemap_clock_ns(struct tracemap *tm)
+static int stats_now_ts(struct tracemap *tm, uint64_t *now)
 {
 	char buf[1024], *p, *end;
 	unsigned long long sec, usec;
 
 	if (tm->stats_fd < 0 || read_stats(tm, buf, sizeof(buf)) < 0)
-		return 0;
+		return -1;
 	p = strstr(buf, "now ts:");
 	if (!p)
-		return 0;
+		return -1;
 	sec = strtoull(p + 7, &end, 10);
-	if (*end != '.')
-		return 0; /* counter or x86-tsc: not time */
+	if (*end != '.') {
+		*now = sec;
+		return 0;
+	}
 	usec = strtoull(end + 1, NULL, 10);
-	return sec * 1000000000ULL + usec * 1000ULL;
+	*now = sec * 1000000000ULL + usec * 1000ULL;
+	return 1;
+}
+
+/* The trace clock now, in its own units: the time of a loss no event dates. */
+static uint64_t stats_now(struct tracemap *tm)
+{
+	uint64_t now;
+
+	return stats_now_ts(tm, &now) < 0 ? 0 : now;
+}
+
+uint64_t tracemap_clock_ns(struct tracemap *tm)
+{
+	uint64_t now;
+
+	return stats_now_ts(tm, &now) == 1 ? now : 0;
 }
 
 /* The time of a loss that comes with no new sub-buffer. */
