@@ -23,6 +23,12 @@
 	(0x1fULL << RB_TS_ABS_BITS) /* bits an absolute stamp lacks */
 #define TRACEMAP_SCAN_NS \
 	100000000ULL /* a buffer with nothing written: its stamps every 100 ms */
+/*
+ * A sub-buffer stamped but still empty is the writer's, between its stamp
+ * and its first commit, for this long at most: past it, a reset emptied it.
+ * (Under an emulator on a busy host the writer's CPU can stall for ms.)
+ */
+#define TRACEMAP_STAMP_WAIT_NS 100000000ULL
 #define TRACEMAP_MAP_TRIES \
 	8 /* opens that race with a resize, before giving up */
 
@@ -673,20 +679,19 @@ static uint64_t newest_subbuf_ts(const struct tracemap *tm)
  * A reset zeroes the commit of every sub-buffer and keeps their time
  * stamps (rb_clear_buffer_page() in 6.12). A sub-buffer, not ours, stamped
  * after our last look and empty now was written and then emptied by a
- * reset: its index, or -1. (The writer stamps a sub-buffer just before its
- * first commit, with preemption off: the caller looks again after its
- * GET_READER to rule that out.)
+ * reset? (Or the writer's, stamped just before its first commit: the
+ * caller looks again to rule that out.)
  */
-static int64_t emptied_subbuf(const struct tracemap *tm)
+static bool emptied_subbuf(const struct tracemap *tm)
 {
 	for (uint32_t i = 0; i < tm->meta->nr_subbufs; i++) {
 		const unsigned char *p = tracemap_subbuf_at(tm, i);
 
 		if (i != tm->reader_id && subbuf_ts_at(tm, i) > tm->newest_ts &&
 		    !(commit_word(&tm->layout, p, true) & RB_COMMIT_MASK))
-			return i;
+			return true;
 	}
-	return -1;
+	return false;
 }
 
 /* Remember the newest stamp, to compare with at the next look. */
@@ -707,23 +712,28 @@ static void stamps_seen(struct tracemap *tm, uint64_t now)
 static bool reset_emptied(struct tracemap *tm)
 {
 	uint64_t now = mono_ns();
-	bool fresh = meta_fresh(tm);
-	int64_t i;
+	bool fresh = meta_fresh(tm), emptied;
 
 	if (fresh && now - tm->scanned_at < TRACEMAP_SCAN_NS)
 		return false;
-	i = emptied_subbuf(tm);
-	if (i >= 0) {
-		/* the writer stamps just before its first commit: wait it out */
-		struct timespec pause = { 0, 50000 };
+	/*
+	 * The writer stamps a sub-buffer just before its first commit: a
+	 * stamped empty one is the writer's if a commit soon follows. After a
+	 * reset, the ones the writer has not refilled stay empty.
+	 */
+	emptied = emptied_subbuf(tm);
+	for (long pause_ns = 50000; emptied;
+	     pause_ns = pause_ns < 1000000 ? pause_ns * 2 : pause_ns) {
+		struct timespec pause = { 0, pause_ns };
 
+		if (mono_ns() - now >= TRACEMAP_STAMP_WAIT_NS)
+			break;
 		nanosleep(&pause, NULL);
-		if (emptied_subbuf(tm) != i)
-			i = -1;
+		emptied = emptied_subbuf(tm);
 	}
 	if (fresh)
 		stamps_seen(tm, now);
-	return i >= 0;
+	return emptied;
 }
 
 /*
