@@ -116,15 +116,42 @@ for mode in $ACCOUNTING_MODES; do
 	fi
 done
 
-# 48-byte records fill 4080 bytes of data exactly: no room for the count
+# full_subbuf: "KB PAYLOAD", the smallest sub-buffer size (4, 8 or 16 KiB)
+# and the payload of the smallest record from 48 bytes up that fill its
+# data to the byte, leaving no room for the count (an unsigned long) after
+# them. A record is a 4-byte header (8 with over 112 bytes after it),
+# then the event's 24 bytes of fields before the payload (trace_entry,
+# seq, len, the payload's __data_loc), then the payload. On a 64-bit
+# kernel 4 KiB hold 4080 data bytes: 85 records of 48 (a payload of 20).
+# On a 32-bit one 4084 = 4 x 1021, which no record fills, and 8 KiB hold
+# 8180: 5 records of 1636 (1604).
+full_subbuf() {
+	local kb data r
+	for kb in 4 8 16; do
+		data=$((kb * 1024 - $(header_page data offset))) r=48
+		while [ $r -le 2080 ]; do
+			if [ $((data % r)) = 0 ] && [ $r -le 116 ]; then
+				echo "$kb $((r - 28))" && return
+			elif [ $((data % r)) = 0 ] && [ $r -ge 124 ]; then
+				echo "$kb $((r - 32))" && return
+			fi
+			r=$((r + 4))
+		done
+	done
+}
+
+# Records that fill the sub-buffer's data exactly: no room for the count
 # in the sub-buffer; kernel-patches/0001's meta-page has it.
-setup 4 1
-if mode_on mmap && ! patched && consume full-subbuf-count mmap 1 4 20; then
+fill=$(full_subbuf)
+fill_kb=${fill% *} fill_payload=${fill#* }
+echo "full-subbuf-count: $fill_kb KiB sub-buffers, payload $fill_payload"
+setup "$fill_kb" 1
+if mode_on mmap && ! patched && consume full-subbuf-count mmap 1 "$fill_kb" "$fill_payload"; then
 	# No count in the sub-buffer, none in the meta-page (no
 	# kernel-patches/0001): the loss is known to be there, its size is not.
 	expect_eq full-subbuf-count/meta-page-has-none 0 "$(val meta_lost)"
 	expect_ge full-subbuf-count/said-unknown 1 "$(val unknown)" "no loss said to be of unknown size"
-elif mode_on mmap && consume full-subbuf-count mmap 1 4 20; then
+elif mode_on mmap && consume full-subbuf-count mmap 1 "$fill_kb" "$fill_payload"; then
 	[ "$(val missed_meta)" -gt 0 ] && pass full-subbuf-count/counted-from-meta-page ||
 		fail full-subbuf-count/counted-from-meta-page "no loss counted from the meta-page: the test proves nothing"
 	expect_eq full-subbuf-count/never-unknown 0 "$(val unknown)"

@@ -20,10 +20,12 @@ if out=$(meta_page 0); then
 	expect_eq meta-struct-len 80 "$(field meta_struct_len)"
 	expect_eq subbuf-size "$page" "$(field subbuf_size)"
 	expect_eq meta-page-size-is-subbuf-size "$(field subbuf_size)" "$(field meta_page_size)"
-	# buffer_size_kb counts data bytes; a sub-buffer holds subbuf_size - 16
-	# of them (after its header); one more sub-buffer is the reader's.
+	# buffer_size_kb counts data bytes; a sub-buffer holds subbuf_size
+	# minus its header of them (16 bytes on a 64-bit kernel, 12 on a
+	# 32-bit one: events/header_page); one more sub-buffer is the reader's.
 	data=$(($(cat $TRACEFS/buffer_size_kb) * 1024))
-	want=$(((data + page - 17) / (page - 16) + 1))
+	cap=$((page - $(header_page data offset)))
+	want=$(((data + cap - 1) / cap + 1))
 	expect_eq nr-subbufs "$want" "$(field nr_subbufs)"
 	expect_eq flags-zero 0 "$(field flags)"
 else

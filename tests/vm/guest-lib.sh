@@ -30,6 +30,14 @@ report_time() {
 		echo "TIME: $1 $(awk -v s="$2" '{ printf "%.1f", $1 - s }' /proc/uptime)" >>"$RESULT_CHANNEL"
 }
 
+# header_page FIELD KEY: KEY (offset or size) of FIELD (commit or data) in
+# events/header_page, the sub-buffer header of this kernel. The commit word
+# is a long: 8 bytes and data at byte 16 on a 64-bit kernel, 4 bytes and
+# data at byte 12 on a 32-bit one (whatever the reading process's long).
+header_page() {
+	sed -n "s/.*field: [a-z_0-9]* $1;.*$2:\([0-9]*\);.*/\1/p" $TRACEFS/events/header_page
+}
+
 # Reset the top-level tracing buffer to a known state (the buffer size:
 # TRACE_BUFFER_KB, from vm/guest.conf).
 trace_reset() {

@@ -18,6 +18,21 @@ if [ ! -r $TRACEFS/per_cpu/cpu0/trace_pipe_raw ]; then
 	exit 0
 fi
 
+# The program assumes a 64-bit kernel's sub-buffer header, data at byte 16
+# (docs/ringbuffer/minimal.rst); it does not read events/header_page. On a
+# kernel whose data start elsewhere (byte 12 on a 32-bit kernel) it
+# misreads every event: what it prints is not checked there (SKIP), only
+# that it exits 0 and prints nothing when there is nothing.
+data_offset=$(header_page data offset)
+layout_skip=''
+[ "$data_offset" = 16 ] ||
+	layout_skip="this kernel's sub-buffer data start at byte $data_offset (events/header_page); minimal_consumer assumes 16, a 64-bit kernel's (minimal.rst)"
+# decoded NAME WANT GOT: expect_eq on what the program decoded, or SKIP
+# (above)
+decoded() {
+	if [ -n "$layout_skip" ]; then skip "$1" "$layout_skip"; else expect_eq "$@"; fi
+}
+
 # markers N TEXT: write "TEXT i" for i in 1..N to trace_marker from CPU 0
 markers() {
 	taskset 1 sh -c "i=0; while [ \$i -lt $1 ]; do i=\$((i+1)); echo \"$2 \$i\" >$TRACEFS/trace_marker; done"
@@ -57,8 +72,8 @@ markers 20 "second"
 # The kernel's trace file (it does not consume): microsecond time stamps.
 grep -v '^#' $TRACEFS/trace >$tmp/trace
 consume exact
-expect_eq exact-lines 40 "$(wc -l <$tmp/exact)"
-expect_eq exact-texts "$(seq_text first 1 20)|$(seq_text second 1 20)" "$(texts $tmp/exact)"
+decoded exact-lines 40 "$(wc -l <$tmp/exact)"
+decoded exact-texts "$(seq_text first 1 20)|$(seq_text second 1 20)" "$(texts $tmp/exact)"
 # "SECONDS.NNNNNNNNN size N id 5 TEXT" -> "SECONDS.UUUUUU TEXT", rounded as
 # the trace file rounds (ns2usecs: + 500 ns). The nanoseconds lose their
 # leading zeros first: busybox awk reads "0" followed by octal digits only
@@ -67,14 +82,16 @@ awk '{ split($1, t, "."); ns = t[2]; sub(/^0+/, "", ns); us = int((ns + 500) / 1
 	if (us == 1000000) { s++; us = 0 }
 	$1 = sprintf("%d.%06d", s, us); print $1, $6, $7 }' $tmp/exact >$tmp/exact.us
 sed -n 's/.* \([0-9]*\.[0-9]\{6\}\): tracing_mark_write: /\1 /p' $tmp/trace >$tmp/trace.us
-if cmp -s $tmp/trace.us $tmp/exact.us; then
+if [ -n "$layout_skip" ]; then
+	skip exact-times-match-trace-file "$layout_skip"
+elif cmp -s $tmp/trace.us $tmp/exact.us; then
 	pass exact-times-match-trace-file
 else
 	fail exact-times-match-trace-file "$(diff $tmp/trace.us $tmp/exact.us | head -n 6 | tr '\n' '|')"
 fi
 # The pause shows in the times: more than a time delta's 27 bits can hold.
 gap=$(awk '$7 == 20 { a = $1 } $6 == "second" && $7 == 1 { print ($1 - a > 0.135) ? "over" : "under: " $1 - a }' $tmp/exact)
-expect_eq exact-pause-needs-time-extend over "$gap"
+decoded exact-pause-needs-time-extend over "$gap"
 consume again
 expect_eq consumed-once 0 "$(wc -l <$tmp/again)"
 
@@ -85,21 +102,21 @@ markers 3 "early"
 consume resume-1
 markers 2 "late"
 consume resume-2
-expect_eq resume-first-run "$(seq_text early 1 3)" "$(texts $tmp/resume-1)"
-expect_eq resume-second-run "$(seq_text late 1 2)" "$(texts $tmp/resume-2)"
+decoded resume-first-run "$(seq_text early 1 3)" "$(texts $tmp/resume-1)"
+decoded resume-second-run "$(seq_text late 1 2)" "$(texts $tmp/resume-2)"
 
 # A payload over 112 bytes is a large event (type_len 0, length in array[0]).
 trace_reset
 long=$(printf 'x%.0s' $(seq 150))
 taskset 1 sh -c "echo $long >$TRACEFS/trace_marker"
 consume large
-expect_eq large-event "$long" "$(texts $tmp/large)"
+decoded large-event "$long" "$(texts $tmp/large)"
 
 # --count N: the first N, then exit.
 trace_reset
 markers 10 "count"
 consume count --count 4
-expect_eq count-stops "$(seq_text count 1 4)" "$(texts $tmp/count)"
+decoded count-stops "$(seq_text count 1 4)" "$(texts $tmp/count)"
 
 # Overwrite mode, 8 KiB (4 sub-buffers), 2000 markers: most are lost. What is
 # delivered is numbered from the first survivor to 2000 without a gap, and
@@ -112,9 +129,11 @@ missed=$(awk '$1 == "missed" { n += $2 } END { print n + 0 }' $tmp/loss)
 delivered=$(awk '$4 == "id" && $5 == 5' $tmp/loss | wc -l)
 first=$(awk '$4 == "id" && $5 == 5 { print $7; exit }' $tmp/loss)
 echo "loss: $delivered delivered, $missed reported missed, first delivered: loss $first"
-if [ "$missed" -gt 0 ]; then pass loss-reported; else fail loss-reported "no 'missed N' line: $(head -n 2 $tmp/loss | tr '\n' '|')"; fi
-expect_eq loss-no-unknown-count 0 "$(grep -c '^missed -1$' $tmp/loss)"
-expect_eq loss-missed-line-first "missed" "$(head -n 1 $tmp/loss | cut -d' ' -f1)"
-expect_eq loss-delivered-plus-missed 2000 "$((delivered + missed))"
-expect_eq loss-delivered-without-gap "$(seq_text loss $((missed + 1)) 2000)" "$(texts $tmp/loss)"
+if [ -n "$layout_skip" ]; then
+	skip loss-reported "$layout_skip"
+elif [ "$missed" -gt 0 ]; then pass loss-reported; else fail loss-reported "no 'missed N' line: $(head -n 2 $tmp/loss | tr '\n' '|')"; fi
+decoded loss-no-unknown-count 0 "$(grep -c '^missed -1$' $tmp/loss)"
+decoded loss-missed-line-first "missed" "$(head -n 1 $tmp/loss | cut -d' ' -f1)"
+decoded loss-delivered-plus-missed 2000 "$((delivered + missed))"
+decoded loss-delivered-without-gap "$(seq_text loss $((missed + 1)) 2000)" "$(texts $tmp/loss)"
 trace_reset

@@ -77,6 +77,8 @@ FIXTURE(map)
 	struct tracemap tm;
 	struct tracemap_formats formats;
 	int subbuf_size;
+	int data_offset; /* the sub-buffer's header: 16, or 12 on a 32-bit kernel */
+	int per_page; /* "m%07d" markers a sub-buffer of subbuf_size holds */
 };
 
 FIXTURE_VARIANT(map)
@@ -89,9 +91,36 @@ FIXTURE_VARIANT_ADD(map, subbuf_4k){ .subbuf_kb = 4, .buffer_kb = 64 };
 FIXTURE_VARIANT_ADD(map, subbuf_8k){ .subbuf_kb = 8, .buffer_kb = 128 };
 FIXTURE_VARIANT_ADD(map, subbuf_64k){ .subbuf_kb = 64, .buffer_kb = 512 };
 
+/*
+ * The sub-buffer header's size (events/header_page) and, in *record, the
+ * bytes of one "m%07d" marker in the buffer: a 4-byte event header, then
+ * ftrace/print's buf at its offset (after a 4- or 8-byte ip) holding the 8
+ * characters, a newline and a NUL, rounded up to 4 bytes. On a 64-bit
+ * kernel 16 and 32; on a 32-bit one 12 and 28.
+ */
+static int marker_layout(struct __test_metadata *_metadata,
+			 const struct tracemap_formats *fs, int *record)
+{
+	const struct tracemap_format *f =
+		tracemap_formats_find_name(fs, "ftrace", "print");
+	const struct tracemap_field *buf = f ? tracemap_format_field(f, "buf") :
+					       NULL;
+	struct tracemap_layout l;
+	int err = tracemap_layout_load(&l, T);
+
+	*record = 32;
+	EXPECT_EQ(0, err);
+	EXPECT_TRUE(buf != NULL);
+	if (err || !buf)
+		return 16;
+	*record = 4 + (((int)buf->offset + 8 + 2 + 3) & ~3);
+	return (int)l.data_offset;
+}
+
 FIXTURE_SETUP(map)
 {
 	cpu_set_t set;
+	int record;
 
 	CPU_ZERO(&set);
 	CPU_SET(0, &set);
@@ -107,6 +136,8 @@ FIXTURE_SETUP(map)
 	ASSERT_EQ(0, tracemap_open(&self->tm, NULL, NULL, 0, MAP_FLAGS))
 	TH_LOG("%s", tracemap_error(&self->tm));
 	self->subbuf_size = variant->subbuf_kb * 1024;
+	self->data_offset = marker_layout(_metadata, &self->formats, &record);
+	self->per_page = (self->subbuf_size - self->data_offset) / record;
 }
 
 FIXTURE_TEARDOWN(map)
@@ -169,7 +200,8 @@ static int drain(struct __test_metadata *_metadata, struct tracemap *tm,
 TEST_F(map, meta_page_matches_tracefs)
 {
 	const struct trace_buffer_meta *m = tracemap_meta(&self->tm);
-	int data = variant->buffer_kb * 1024, cap = self->subbuf_size - 16;
+	int data = variant->buffer_kb * 1024,
+	    cap = self->subbuf_size - self->data_offset;
 	volatile char last;
 
 	ASSERT_EQ(TRACEMAP_MODE_MMAP, (int)tracemap_mode(&self->tm));
@@ -199,9 +231,9 @@ TEST_F(map, sixteen_markers_decode_exactly)
 TEST_F(map, reader_id_moves)
 {
 	uint32_t ids[64];
-	int nr = 0, per_page = (self->subbuf_size - 16) / 32, n;
+	int nr = 0, per_page = self->per_page, n;
 
-	/* "m%07d" makes 32-byte records: three sub-buffers and a bit. */
+	/* Three sub-buffers of "m%07d" markers and a bit. */
 	markers(0, 3 * per_page + 5, "m%07d");
 	n = drain(_metadata, &self->tm, &self->formats, "m%07d", 0, NULL, ids,
 		  &nr);
@@ -219,7 +251,7 @@ TEST_F(map, reader_id_moves)
  */
 TEST_F(map, live_reader_page_then_more_subbufs)
 {
-	int per_page = (self->subbuf_size - 16) / 32, n;
+	int per_page = self->per_page, n;
 	struct tracemap_event ev;
 
 	markers(0, 5, "m%07d");
@@ -236,7 +268,7 @@ TEST_F(map, live_reader_page_then_more_subbufs)
 
 TEST_F(map, missed_add_up_to_overrun)
 {
-	int per_page = (self->subbuf_size - 16) / 32;
+	int per_page = self->per_page;
 	int total = (int)tracemap_meta(&self->tm)->nr_subbufs * per_page * 3;
 	uint64_t overrun0;
 	int64_t missed = 0;
@@ -428,7 +460,7 @@ TEST_F(map, second_tracemap_reader_detected)
 {
 	static struct seen a, b;
 	struct tracemap other;
-	int per_page = (self->subbuf_size - 16) / 32;
+	int per_page = self->per_page;
 
 	memset(&a, 0, sizeof(a));
 	memset(&b, 0, sizeof(b));
@@ -466,7 +498,7 @@ TEST_F(map, foreign_reader_detected)
 	const struct trace_buffer_meta *m = tracemap_meta(&self->tm);
 	size_t len =
 		rb_map_len(m->meta_page_size, m->subbuf_size, m->nr_subbufs);
-	int per_page = (self->subbuf_size - 16) / 32, fd, prev = -1, dup = 0;
+	int per_page = self->per_page, fd, prev = -1, dup = 0;
 	void *p;
 
 	memset(&out, 0, sizeof(out));
@@ -514,7 +546,7 @@ static long cpu0_dropped(void)
 TEST_F(map, dropped_reported_when_overwrite_off)
 {
 	static struct seen out;
-	int per_page = (self->subbuf_size - 16) / 32;
+	int per_page = self->per_page;
 	/* three times what the buffer holds (no meta-page in read() mode) */
 	int total =
 		(variant->buffer_kb / variant->subbuf_kb + 2) * per_page * 3;
@@ -566,7 +598,7 @@ static void *waker_thread(void *arg)
 TEST_F(map, blocking_handle_waits_once_and_wakes)
 {
 	static struct seen out;
-	int per_page = (self->subbuf_size - 16) / 32;
+	int per_page = self->per_page;
 	struct waker w = { &self->tm, 5000, 0, 0 };
 	struct timespec t0, t1;
 	pthread_t th;
