@@ -91,12 +91,21 @@ build() {
 	mv "$out.$$.tmp" "$out"
 	rm -f "$list"
 	log "initramfs: $(du -h "$out" | cut -f1) written to $out"
-	# Keep the eight most recently used images (gzip ones of before too)
-	# and any used in the last two hours: a long run in another clone
-	# (make check-flaky) may still boot an older one.
-	ls -t "$INITRAMFS_DIR"/initramfs-*.cpio "$INITRAMFS_DIR"/initramfs-*.cpio.gz 2>/dev/null |
-		tail -n +9 | xargs -r -I{} find {} -maxdepth 0 -mmin +120 -delete
+	prune
 	echo "$out"
+}
+
+# prune: keep the eight most recently used images (gzip ones of before too)
+# and any used in the last two hours: a long run in another clone (make
+# check-flaky) may still boot an older one. Another clone may prune at
+# the same time: an image gone already is no error.
+prune() {
+	local image
+	find "$INITRAMFS_DIR" -maxdepth 1 \( -name 'initramfs-*.cpio' -o -name 'initramfs-*.cpio.gz' \) \
+		-printf '%T@ %p\n' | sort -rn | tail -n +9 | cut -d' ' -f2- |
+		while IFS= read -r image; do
+			find "$image" -maxdepth 0 -mmin +120 -delete 2>/dev/null || true
+		done
 }
 
 # An image already built is used without waiting on the cache lock (a
