@@ -171,14 +171,14 @@ wait_exit() {
 	! alive "$1"
 }
 
-# seq_produce COUNT [SIZE]: a run of the project's seq_producer module
-# (examples/modules/seq_producer) on CPU 0: COUNT seq_producer:seq_event events numbered
+# seq_produce COUNT [SIZE [CPU]]: a run of the project's seq_producer module
+# (examples/modules/seq_producer) on CPU (default 0): COUNT seq_producer:seq_event events numbered
 # from 0, with SIZE payload bytes (default 0), as fast as it can; returns
 # when the run ends.
 seq_produce() {
 	[ -d $SEQ_PARAMS ] || seq_load || return 1
 	echo 1 >$TRACEFS/events/seq_producer/seq_event/enable
-	seq_configure 0 "$1" "${2:-0}" 0
+	seq_configure "${3:-0}" "$1" "${2:-0}" 0
 	echo 1 >$SEQ_PARAMS/run
 	seq_wait_end 300
 	echo 0 >$TRACEFS/events/seq_producer/seq_event/enable

@@ -1,27 +1,35 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Check lab 07 in the guest: the same producer (a seq_producer run on CPU
-# 0, its event count and payload size chosen per run) drained by the
-# learner's ./measure with read() and through the mapping; both must see
-# every event and byte. Then a few more events, which the writer puts on
-# the reader sub-buffer the first drain left, and a second drain must
-# count those and no more. A third mapping drain runs while the writer adds
-# to the reader sub-buffer: each of its first N GET_READER calls (N chosen
-# per run) has the kernel write one syscalls:sys_exit_ioctl event onto
-# CPU 0's buffer as the call returns (event triggers), so the next call
-# finds the same reader.id with a larger reader.read. Every run's system
-# calls are recorded (a tracefs instance, syscall events of its pid): the
-# read() sizes it really used, the bytes read() returned, its GET_READER
-# calls, and how long it ran, against which its output and its usec are
-# judged. The timings are printed.
+# Check lab 07 in the guest: the same producer (a seq_producer run on a
+# CPU chosen per run, its event count and payload size chosen per run, in
+# 32 or 64 KiB sub-buffers) drained by the learner's ./measure with read()
+# and through the mapping; both must see every event and byte. Another CPU
+# holds other events, and is drained next (after a few more events on the
+# first CPU), so that a drain of a fixed CPU fails in one of the two; the
+# kernel's per_cpu/cpuN/stats say whose events a run took. Then a second
+# drain of the first CPU must count the few events more, which the writer
+# put on the reader sub-buffer the first drain left, and no more. A third
+# mapping drain runs while the writer adds to the reader sub-buffer: each
+# of its first N GET_READER calls (N chosen per run) has the kernel write
+# one syscalls:sys_exit_ioctl event onto the buffer of the CPU it runs on
+# as the call returns (event triggers), so the next call finds the same
+# reader.id with a larger reader.read. Every run's system calls are
+# recorded (a tracefs instance, syscall events of its pid): the read()
+# sizes it really used, the bytes read() returned, its GET_READER calls,
+# and how long it ran, against which its output and its usec are judged.
+# The timings are printed.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/07-measure}
 . "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" measure step-1-read
 # Within the 1408 KiB buffer: at most 12000 events of 88 bytes; in
-# sub-buffers of 8 or 16 KiB, so that a read() buffer of a fixed 4096
-# bytes does not pass.
-total=$(rand 6000 12000) size=$(rand 4 16) subbuf_kb=$((8 * $(rand 1 2)))
+# sub-buffers of 32 or 64 KiB, so that a read() buffer of a fixed 4096
+# bytes, or of the 16 KiB of the page's transcript, does not pass.
+total=$(rand 6000 12000) size=$(rand 4 16) subbuf_kb=$((32 * $(rand 1 2)))
+# The other CPU's events (another count than the first CPU's).
+total_b=$(rand 1000 3000)
+cpus=$(ls -d $TRACEFS/per_cpu/cpu[0-9]* | sed 's|.*/cpu||')
+ncpu=$(echo $cpus | wc -w)
 size=$((size * 4))
 subbuf=$((subbuf_kb * 1024))
 extra=$(rand 2 9)
@@ -59,8 +67,11 @@ writer_off() {
 	echo '!disable_event:syscalls:sys_exit_ioctl' >$rawev/sys_exit/trigger 2>/dev/null
 	true
 }
-# cpu0_stat NAME: a line of per_cpu/cpu0/stats ("entries", "read events").
-cpu0_stat() { sed -n "s/^$1: *//p" $TRACEFS/per_cpu/cpu0/stats; }
+# cpu_stat CPU NAME: a line of per_cpu/cpuCPU/stats ("entries", "read events").
+cpu_stat() { sed -n "s/^$2: *//p" $TRACEFS/per_cpu/cpu$1/stats; }
+# any_cpu, other_cpu CPU: a CPU chosen per run; one other than CPU.
+any_cpu() { rand 0 $((ncpu - 1)); }
+other_cpu() { echo $((($1 + $(rand 1 $((ncpu - 1)))) % ncpu)); }
 
 # The trace of the instance, read by trace_awk: shell assignments of what
 # the program did after its last execve. Its trace_pipe_raw is the file
@@ -69,8 +80,10 @@ cpu0_stat() { sed -n "s/^$1: *//p" $TRACEFS/per_cpu/cpu0/stats; }
 # t_bytes bytes returned, t_mincount the smallest count asked, t_span_read
 # microseconds from its first read() to its last one's return; t_gr
 # GET_READER calls, t_span_gr microseconds from the first to the last
-# one's return; t_fmaps mmap() calls of a file; t_life microseconds from
-# exec to exit_group.
+# one's return, t_grwait 1 when the last one never returned or was
+# interrupted (the program ended by the timeout while asleep in it);
+# t_fmaps mmap() calls of a file; t_life microseconds from exec to
+# exit_group.
 trace_awk='
 function hex(s,   i, c, v) {
 	v = 0
@@ -134,8 +147,8 @@ function arg(name,   s) {
 	}
 	next
 }
-/ sys_ioctl\(/ { isgr = arg("cmd") == "5220"; if (isgr) { gr++; if (grf == "") grf = ts }; next }
-/ sys_ioctl -> / { if (isgr) grl = ts; next }
+/ sys_ioctl\(/ { isgr = arg("cmd") == "5220"; if (isgr) { gr++; grret = ""; if (grf == "") grf = ts }; next }
+/ sys_ioctl -> / { if (isgr) { grl = ts; grret = $NF }; next }
 / sys_mmap\(/ { if (arg("fd") !~ /^ffffffff/) fmaps++; next }
 END {
 	p = ""
@@ -147,27 +160,44 @@ END {
 			if (nonblock[f] && reads[f])
 				p = f
 	printf "t_reads=%d t_okreads=%d t_bytes=%d t_mincount=%s t_nonblock=%d ", reads[p], ok[p], bytes[p], minc[p], nonblock[p]
-	printf "t_span_read=%d t_gr=%d t_span_gr=%d t_fmaps=%d t_life=%s\n",
-		p == "" ? 0 : rl[p] - rf[p], gr, grf == "" ? 0 : grl - grf, fmaps, end == "" ? "" : end - start
+	printf "t_span_read=%d t_gr=%d t_span_gr=%d t_grwait=%d t_fmaps=%d t_life=%s\n",
+		p == "" ? 0 : rl[p] - rf[p], gr, grf == "" ? 0 : grl - grf,
+		(gr > 0 && (grret == "" || grret ~ /^0xf+(e00|c)$/)), fmaps, end == "" ? "" : end - start
 }'
 
-# traced_run MODE: ./measure 0 MODE on CPU 0, as run_prog runs it, its
+# traced_run MODE CPU: ./measure CPU MODE on CPU, as run_prog runs it, its
 # system calls recorded; sets prog_out, prog_rc, then events, bytes and
-# usec from its line, and the t_ variables of trace_awk.
+# usec from its line, the t_ variables of trace_awk, run_cpu (CPU), took
+# (the events the kernel's reader took from CPU's buffer during the run:
+# stats' read events), left (CPU's entries after it), and other_cpu and
+# other_took when it took events from another CPU's buffer.
 traced_run() {
-	local e
+	local e c d
+	run_cpu=$2
+	for c in $cpus; do eval "took_$c=\$(cpu_stat $c 'read events')"; done
 	[ -d $inst ] || mkdir $inst
 	echo 0 >$inst/tracing_on
 	echo mono >$inst/trace_clock
 	echo >$inst/trace
 	for e in $traced; do echo 1 >$inst/events/syscalls/$e/enable; done
 	echo 1 >$inst/tracing_on
-	run_prog $limit sh -c 'echo $$ >"$0/set_event_pid" && exec taskset -c 0 "$@"' $inst "$dir/measure" 0 $1
-	prog_cmd="./measure 0 $1"
+	run_prog $limit sh -c 'echo $$ >"$0/set_event_pid" && c=$1 && shift && exec taskset -c "$c" "$@"' \
+		$inst $2 "$dir/measure" $2 $1
+	prog_cmd="./measure $2 $1"
 	echo 0 >$inst/tracing_on
 	for e in $traced; do echo 0 >$inst/events/syscalls/$e/enable; done
 	echo >$inst/set_event_pid
-	t_reads=0 t_okreads=0 t_bytes=0 t_mincount='' t_nonblock=0 t_span_read=0 t_gr=0 t_span_gr=0 t_fmaps=0 t_life=''
+	took=0 other_cpu='' other_took=0
+	for c in $cpus; do
+		eval "d=\$((\$(cpu_stat $c 'read events') - took_$c))"
+		if [ $c = $2 ]; then
+			took=$d
+		elif [ $d -gt 0 ] && [ -z "$other_cpu" ]; then
+			other_cpu=$c other_took=$d
+		fi
+	done
+	left=$(cpu_stat $2 entries)
+	t_reads=0 t_okreads=0 t_bytes=0 t_mincount='' t_nonblock=0 t_span_read=0 t_gr=0 t_span_gr=0 t_grwait=0 t_fmaps=0 t_life=''
 	eval "$(awk "$trace_awk" $inst/trace)"
 	set -- $(line_of $1 "$prog_out")
 	events=${1:-} bytes=${2:-} usec=${3:-}
@@ -175,20 +205,24 @@ traced_run() {
 }
 
 # judge MODE WANT_EVENTS WANT_BYTES: the hint for what is wrong with the
-# last traced_run of ./measure 0 MODE (empty when nothing is).
+# last traced_run of ./measure CPU MODE (empty when nothing is).
 judge() {
-	if [ "$prog_rc" = 124 ] || [ "$prog_rc" = 143 ]; then
+	if [ -n "$other_cpu" ]; then
+		echo "asked for CPU $run_cpu ('$prog_cmd'), it took $other_took events from CPU $other_cpu's buffer (per_cpu/cpu$other_cpu/stats: read events) and $took from CPU $run_cpu's: $([ $1 = read ] && echo "open the trace_pipe_raw of the CPU its first argument names (per_cpu/cpuN/), not a fixed per_cpu/cpu$other_cpu" || echo "map the buffer of the CPU its first argument names (lab_map(&m, cpu, ...)), not a fixed CPU $other_cpu")"
+	elif [ "$prog_rc" = 124 ] || [ "$prog_rc" = 143 ]; then
 		if [ $1 = read ]; then
 			echo "still running after $limit s: does the read() drain stop at EAGAIN (trace_pipe_raw opened with O_NONBLOCK)?"
+		elif [ "$t_grwait" = 1 ]; then
+			echo "still running after $limit s, asleep in a GET_READER call (ioctl 0x5220) that never returned: on a blocking file GET_READER waits for the writer (buffer_percent) when nothing is new; map the file non-blocking: lab_map(&m, cpu, O_NONBLOCK)"
 		else
 			echo "still running after $limit s: does the drain stop when GET_READER brings nothing new (the same reader.id, the same reader.read)?"
 		fi
 	elif [ "$prog_rc" -gt 128 ]; then
 		echo "it crashed, $(status_text $prog_rc)$([ $1 = mmap ] && echo ": is each sub-buffer's address computed from the reader.id of the last GET_READER?")"
+	elif [ $1 = read ] && [ -n "$t_mincount" ] && [ "$t_mincount" -lt $subbuf ]; then
+		echo "its read()s of trace_pipe_raw asked for as few as $t_mincount bytes, a sub-buffer is $subbuf here (buffer_subbuf_size_kb * 1024): a shorter read() gets only the events that fit (0 bytes when not even the first one does), then the next read() the rest of the kernel's copy, which holds none ($t_reads read()s for ${events:-?} events); read a whole sub-buffer at a time, of the size buffer_subbuf_size_kb says"
 	elif [ -z "$events" ]; then
 		echo "want one line '$1 events N bytes B usec T'$([ -z "$prog_out" ] || echo "; it printed: $(echo "$prog_out" | tail -n 1)")"
-	elif [ $1 = read ] && [ -n "$t_mincount" ] && [ "$t_mincount" -lt $subbuf ]; then
-		echo "its read()s of trace_pipe_raw asked for as few as $t_mincount bytes, a sub-buffer is $subbuf here (buffer_subbuf_size_kb * 1024): a shorter read() gets only the events that fit (0 bytes when not even the first one does), then the next read() the rest of the kernel's copy, which holds none ($t_reads read()s for $events events); read a whole sub-buffer at a time"
 	elif [ $1 = read ] && [ "$bytes" -gt "$t_bytes" ]; then
 		echo "it printed $events events of $bytes bytes, but its read()s of trace_pipe_raw returned $t_bytes bytes in all ($t_okreads read()s with data): count the events in what read() returns"
 	elif [ $1 = mmap ] && [ "$events" -gt 0 ] && [ "$t_gr" = 0 ]; then
@@ -197,6 +231,8 @@ judge() {
 		echo "the mapping drain read() trace_pipe_raw ($t_okreads read()s returned $t_bytes bytes): take the events from the mapping, with GET_READER"
 	elif [ "$events" = 0 ] && [ $1 = read ]; then
 		echo "0 events, want $2: a read() shorter than the first event returns 0: is the buffer buffer_subbuf_size_kb * 1024 bytes?"
+	elif [ $1 = mmap ] && [ "$events" -lt $2 ] && [ "$left" = 0 ] && [ "$took" -ge $2 ]; then
+		echo "$events events, want $2: its GET_READER calls handed over all $took (per_cpu/cpu$run_cpu/stats: read events $took, entries 0), it counted fewer: count the bytes each call brings, from offset 0 of a sub-buffer with a new reader.id (its data starts there), on the same reader.id from where the last call stopped, up to the new reader.read"
 	elif [ "$events" -lt $2 ]; then
 		echo "$events events, want $2: drain until nothing is left$([ $1 = read ] && echo " (each read() gives one sub-buffer; loop until EAGAIN; the read() buffer must hold a whole sub-buffer, $subbuf_kb KiB here)" || echo " (call GET_READER until it brings nothing new)")"
 	elif [ "$events" -gt $2 ] && [ $1 = read ]; then
@@ -208,56 +244,81 @@ judge() {
 	fi
 }
 
-# Drain with ./measure MODE, for each MODE; sets $usec_MODE, $span_MODE
-# (the drain's system calls, in microseconds) and $life_MODE (the
-# program's), and $why_MODE for a drain whose counts were wrong.
-for mode in read mmap; do
-	step=step-$([ $mode = read ] && echo 1 || echo 2)-$mode
+# writer_drain: a mapping drain while the writer adds to the reader
+# sub-buffer, on a CPU chosen per run. The kernel counts the events a
+# reader took ("read events") and those still there ("entries"): the drain
+# must count the first and leave none. Sets what (the scenario) and why3
+# (the hint, empty when the drain was right).
+writer_drain() {
+	local c
+	c=$(any_cpu)
+	total3=$(rand 2000 6000) calls=$(rand 300 500)
 	trace_reset
 	echo $subbuf_kb >$TRACEFS/buffer_subbuf_size_kb
-	seq_produce $total $size || fail $step "the seq_producer module did not load"
-	traced_run $mode
+	seq_produce $total3 $size $c
+	writer_on $calls
+	traced_run mmap $c
+	writer_off
+	added=$((took + left - total3))
+	what="third drain, of CPU $c while the writer adds ($total3 seq_event and $added sys_exit_ioctl events, one written as each of its first ioctl() calls returned, onto the reader sub-buffer once the drain has caught up)"
+	why3=$(judge mmap $took $((total3 * event_bytes + (took - total3) * ioctl_bytes)))
+	if [ -z "$other_cpu" ] && [ -n "$events" ] && [ "$prog_rc" = 0 ] && [ "$events" -lt "$took" ]; then
+		why3="$what: $events events counted, but GET_READER handed over $took: a call can bring the same reader.id with a larger reader.read, the writer having added to the reader sub-buffer; count those bytes too and go on until a call brings nothing new (the same reader.id and reader.read), not only until the reader.id stops changing"
+	elif [ -z "$why3" ] && [ "$left" != 0 ]; then
+		why3="$what: it counted the $took events GET_READER handed over, but stopped with $left left in the buffer: a call brought the same reader.id with a larger reader.read (the writer added to the reader sub-buffer while it drained) and it took that for the end: either it stops at the first call that brings the same reader.id (count those bytes and go on until a call brings nothing new: the same reader.id and the same reader.read), or it counted past reader.read, up to the sub-buffer's commit, so that the call that handed those bytes over looked like nothing new (count only up to reader.read: what is past it the kernel has not handed over)"
+	elif [ -n "$why3" ]; then
+		why3="$what: $why3"
+	fi
+}
+
+# Drain with ./measure CPU MODE, for each MODE: the first drain of CPU a,
+# then of CPU b (another, holding other events), then a second one of a;
+# sets $usec_MODE, $span_MODE (the first drain's system calls, in
+# microseconds) and $life_MODE (the program's), and $why_MODE for a drain
+# whose counts were wrong.
+for mode in read mmap; do
+	step=step-$([ $mode = read ] && echo 1 || echo 2)-$mode
+	a=$(any_cpu)
+	b=$(other_cpu $a)
+	trace_reset
+	echo $subbuf_kb >$TRACEFS/buffer_subbuf_size_kb
+	seq_produce $total $size $a || fail $step "the seq_producer module did not load"
+	seq_produce $total_b $size $b
+	traced_run $mode $a
 	why=$(judge $mode $total $want_bytes)
 	if [ -z "$why" ]; then
 		eval "usec_$mode=\$usec life_$mode=\$t_life"
 		eval "span_$mode=\$t_span_$([ $mode = read ] && echo read || echo gr)"
-		# The writer's page is now the reader sub-buffer: more events go there.
-		seq_produce $extra $size
-		traced_run $mode
+		# The writer's page is now CPU a's reader sub-buffer: more
+		# events go there, and stay there during the drain of b.
+		seq_produce $extra $size $a
+		traced_run $mode $b
+		why=$(judge $mode $total_b $((total_b * event_bytes)))
+		[ -z "$why" ] || why="drain of CPU $b, which held $total_b events: $why"
+	fi
+	if [ -z "$why" ]; then
+		traced_run $mode $a
 		again=$events
-		if [ -z "$again" ]; then
-			why="second drain: want one line '$mode events N bytes B usec T'; $(status_text $prog_rc)"
+		if [ -n "$other_cpu" ]; then
+			why="second drain of CPU $a: $(judge $mode $extra $((extra * event_bytes)))"
+		elif [ -z "$again" ]; then
+			why="second drain of CPU $a: want one line '$mode events N bytes B usec T'; $(status_text $prog_rc)"
 		elif [ "$again" = $((total + extra)) ] || [ "$again" -gt $extra ]; then
-			why="second drain: $again events, want the $extra written since the first drain: the writer added them to the reader sub-buffer the first drain left (same reader.id); start from the meta-page's reader.read after mapping, not from 0: what is before it was read already"
+			why="second drain of CPU $a: $again events, want the $extra written since the first drain: the writer added them to the reader sub-buffer the first drain left (same reader.id); "
+			if [ $mode = mmap ] && writer_drain >/dev/null && [ -n "$events" ] && [ "$events" -gt "$took" ]; then
+				why="${why}it counted that sub-buffer again from offset 0, and in a $what, it counted $events events where GET_READER handed over $took: on a call that brings the same reader.id, count from where the last call stopped (the reader.read of that call), not from 0"
+			else
+				why="${why}start from the meta-page's reader.read after mapping, not from 0: what is before it was read already"
+			fi
 		elif [ "$again" != $extra ] && [ $mode = read ]; then
-			why="second drain: $again events, want the $extra written since the first drain: read() until EAGAIN, each read() gives what is left of one sub-buffer"
+			why="second drain of CPU $a: $again events, want the $extra written since the first drain: read() until EAGAIN, each read() gives what is left of one sub-buffer"
 		elif [ "$again" != $extra ]; then
-			why="second drain: $again events, want the $extra written since the first drain onto the reader sub-buffer it left (same reader.id, a larger reader.read) and, once that is full, onto the next ones: count from where the kernel's reader stood up to the new reader.read, and go on until a call brings nothing new (the same reader.id and reader.read)"
+			why="second drain of CPU $a: $again events, want the $extra written since the first drain onto the reader sub-buffer it left (same reader.id, a larger reader.read) and, once that is full, onto the next ones: count from where the kernel's reader stood up to the new reader.read, and go on until a call brings nothing new (the same reader.id and reader.read)"
 		fi
 	fi
 	if [ -z "$why" ] && [ $mode = mmap ]; then
-		# A drain while the writer adds to the reader sub-buffer. The
-		# kernel counts the events a reader took ("read events") and
-		# those still there ("entries"): the drain must count the
-		# first and leave none.
-		total3=$(rand 2000 6000) calls=$(rand 300 500)
-		trace_reset
-		echo $subbuf_kb >$TRACEFS/buffer_subbuf_size_kb
-		seq_produce $total3 $size
-		writer_on $calls
-		traced_run mmap
-		writer_off
-		took=$(cpu0_stat "read events") left=$(cpu0_stat entries)
-		added=$((took + left - total3))
-		what="third drain, while the writer adds ($total3 seq_event and $added sys_exit_ioctl events, one written as each of its first ioctl() calls returned, onto the reader sub-buffer once the drain has caught up)"
-		why=$(judge mmap $took $((total3 * event_bytes + (took - total3) * ioctl_bytes)))
-		if [ -n "$events" ] && [ "$prog_rc" = 0 ] && [ "$events" -lt "$took" ]; then
-			why="$what: $events events counted, but GET_READER handed over $took: a call can bring the same reader.id with a larger reader.read, the writer having added to the reader sub-buffer; count those bytes too and go on until a call brings nothing new (the same reader.id and reader.read), not only until the reader.id stops changing"
-		elif [ -z "$why" ] && [ "$left" != 0 ]; then
-			why="$what: it stopped with events left in the buffer ($left): a call can bring the same reader.id with a larger reader.read, the writer having added to the reader sub-buffer while it drained, and more can come after it; go on calling GET_READER until a call brings nothing new (the same reader.id and the same reader.read), not only until the reader.id stops changing"
-		elif [ -n "$why" ]; then
-			why="$what: $why"
-		fi
+		writer_drain
+		why=$why3
 	fi
 	if [ -z "$why" ]; then
 		pass "$step"
