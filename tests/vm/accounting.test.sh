@@ -123,7 +123,8 @@ done
 # then the event's 24 bytes of fields before the payload (trace_entry,
 # seq, len, the payload's __data_loc), then the payload. On a 64-bit
 # kernel 4 KiB hold 4080 data bytes: 85 records of 48 (a payload of 20).
-# On a 32-bit one 4084 = 4 x 1021, which no record fills, and 8 KiB hold
+# On a 32-bit one 4084 = 4 x 1021, which no record this tries (48 to 2080
+# bytes, two or more a sub-buffer) fills, and 8 KiB hold
 # 8180: 5 records of 1636 (1604).
 full_subbuf() {
 	local kb data r
