@@ -70,11 +70,12 @@ run() {
 	mkdir -p "$work"
 	start=$SECONDS
 	# The applet list from the host's busybox, the same Debian version: the
-	# guest's cannot run here (arm64; i386 where the host kernel has no
-	# IA32 emulation, as here: "Exec format error").
+	# guest's cannot run here (arm64, s390x; i386 where the host kernel
+	# has no IA32 emulation, as here: "Exec format error").
 	applets=/bin/busybox
 	case $arch in
 	arm64) guest_root "$kdir/toolchain/usr/bin/aarch64-linux-gnu-gcc" ;;
+	s390) guest_root "$kdir/toolchain/usr/bin/s390x-linux-gnu-gcc" ;;
 	# The kselftest harness's ASSERT_NE(NULL, pointer) casts a pointer to
 	# intmax_t, which gcc warns about where a pointer is 32 bits.
 	i386) guest_root "gcc -m32" CFLAGS="-O2 -g -Wno-pointer-to-int-cast" \

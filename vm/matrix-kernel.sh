@@ -32,7 +32,8 @@ not_here=$(sed -n 's/^# matrix-not-here: //p' "$fragment")
 case $arch in
 arm64) image_path=arch/arm64/boot/Image target=Image ;;
 i386) image_path=arch/x86/boot/bzImage target=bzImage ;;
-*) die "$fragment: no '# matrix-arch: arm64|i386' line" ;;
+s390) image_path=arch/s390/boot/bzImage target=bzImage ;;
+*) die "$fragment: no '# matrix-arch: arm64|i386|s390' line" ;;
 esac
 dir=$MATRIX_DIR/$name
 toolchain=$("$REPO_DIR/vm/matrix-toolchain.sh" "$arch")

@@ -10,11 +10,12 @@
 # a folder which has
 # usr/bin/CROSS-gcc (and CROSS-gcc, -ld, ... links) and busybox (static,
 # of that architecture).
-#   vm/matrix-toolchain.sh ARCH     ARCH: arm64 or i386
+#   vm/matrix-toolchain.sh ARCH     ARCH: arm64, i386 or s390 (s390x)
 #   vm/matrix-toolchain.sh --cross ARCH   print the CROSS_COMPILE prefix
 # arm64 needs its architecture in dpkg (dpkg --add-architecture arm64;
 # apt-get update) for busybox-static:arm64; i386 uses the host's gcc -m32
-# (gcc-multilib) and needs only busybox-static:i386.
+# (gcc-multilib) and needs only busybox-static:i386; s390 (the kernel's
+# name) is dpkg's s390x, added the same way.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -24,7 +25,8 @@ case ${1:-} in
 	case ${2:-} in
 	arm64) echo aarch64-linux-gnu- ;;
 	i386) echo '' ;;
-	*) die "--cross: unknown architecture '${2:-}' (arm64 or i386)" ;;
+	s390) echo s390x-linux-gnu- ;;
+	*) die "--cross: unknown architecture '${2:-}' (arm64, i386 or s390)" ;;
 	esac
 	exit 0
 	;;
@@ -43,16 +45,28 @@ i386)
 	pkgs=(busybox-static:i386)
 	triplet=''
 	;;
-*) die "usage: vm/matrix-toolchain.sh arm64|i386 | --cross ARCH" ;;
+s390)
+	# The same for s390x (the kernel's ARCH is s390, Debian's s390x).
+	pkgs=(binutils-s390x-linux-gnu cpp-12-s390x-linux-gnu gcc-12-s390x-linux-gnu
+		gcc-12-s390x-linux-gnu-base gcc-12-cross-base libgcc-12-dev-s390x-cross
+		libgcc-s1-s390x-cross libgomp1-s390x-cross libitm1-s390x-cross libatomic1-s390x-cross
+		libasan8-s390x-cross libubsan1-s390x-cross libc6-s390x-cross libc6-dev-s390x-cross
+		linux-libc-dev-s390x-cross busybox-static:s390x)
+	triplet=s390x-linux-gnu
+	;;
+*) die "usage: vm/matrix-toolchain.sh arm64|i386|s390 | --cross ARCH" ;;
 esac
 arch=$1
+# dpkg's name of the architecture (busybox-static:ARCH).
+dpkg_arch=$arch
+[ "$arch" != s390 ] || dpkg_arch=s390x
 
 # busybox-static:ARCH needs ARCH among dpkg's architectures: added (as
 # root, with an apt-get update) when it is not.
-if [[ $'\n'$(dpkg --print-foreign-architectures)$'\n' != *$'\n'$arch$'\n'* ]]; then
-	[ "$(id -u)" = 0 ] || die "dpkg does not know the $arch architecture; run: sudo dpkg --add-architecture $arch && sudo apt-get update"
-	log "adding the $arch architecture to dpkg (dpkg --add-architecture $arch; apt-get update)"
-	dpkg --add-architecture "$arch"
+if [[ $'\n'$(dpkg --print-foreign-architectures)$'\n' != *$'\n'$dpkg_arch$'\n'* ]]; then
+	[ "$(id -u)" = 0 ] || die "dpkg does not know the $dpkg_arch architecture; run: sudo dpkg --add-architecture $dpkg_arch && sudo apt-get update"
+	log "adding the $dpkg_arch architecture to dpkg (dpkg --add-architecture $dpkg_arch; apt-get update)"
+	dpkg --add-architecture "$dpkg_arch"
 	apt-get update -qq
 fi
 

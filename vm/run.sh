@@ -18,8 +18,11 @@
 #                        matrix kernel's (vm/matrix-kernel.sh): arm64
 #                        (qemu-system-aarch64 -M virt -cpu max; the status
 #                        channel is a virtio console, /dev/ttyS1 a link to
-#                        it) or i386 (qemu-system-i386); both TCG unless
-#                        ACCEL says otherwise, and need --kernel
+#                        it), i386 (qemu-system-i386) or s390
+#                        (qemu-system-s390x -M s390-ccw-virtio, big-endian;
+#                        console on the SCLP VT220 terminal, the status
+#                        channel a virtio console as on arm64); all TCG
+#                        unless ACCEL says otherwise, and need --kernel
 #   ACCEL=kvm|tcg in the environment skips the KVM probe.
 # The status travels on its own channel (the guest's second serial port);
 # no status line there -- a hang, panic or early death -- is a failure (255).
@@ -48,8 +51,8 @@ done
 [ $# -gt 0 ] || usage
 case $arch in
 x86_64) ;;
-arm64 | i386) [ -n "$kernel" ] || die "--arch $arch needs --kernel (vm/matrix-kernel.sh builds it)" ;;
-*) die "--arch: unknown architecture '$arch' (x86_64, arm64 or i386)" ;;
+arm64 | i386 | s390) [ -n "$kernel" ] || die "--arch $arch needs --kernel (vm/matrix-kernel.sh builds it)" ;;
+*) die "--arch: unknown architecture '$arch' (x86_64, arm64, i386 or s390)" ;;
 esac
 [ -f "$initramfs" ] || die "initramfs '$initramfs' not found; run 'make initramfs'"
 if [ -z "$kernel" ]; then
@@ -58,6 +61,7 @@ if [ -z "$kernel" ]; then
 fi
 [ -f "$kernel" ] || die "--kernel: '$kernel' not found"
 [ -z "$share" ] || [ -d "$share" ] || die "--share: '$share' is not a folder"
+[ -z "$share" ] || [ "$arch" != s390 ] || die "--share: the s390 guest kernel has no 9p (vm/matrix/s390x.config)"
 if [ -z "$timeout" ]; then
 	timeout=600
 	[ "$interactive" = 0 ] || timeout=0
@@ -68,10 +72,10 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/trace-mmap-guide-vm.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # The command rides in a second, tiny cpio archive appended to the base one.
-# On arm64 the status channel is the virtio console: /dev/ttyS1 (which the
-# tests and vm/init write to) becomes a link to it first.
+# On arm64 and s390 the status channel is the virtio console: /dev/ttyS1
+# (which the tests and vm/init write to) becomes a link to it first.
 {
-	[ "$arch" != arm64 ] || echo 'ln -sf hvc0 /dev/ttyS1'
+	[ "$arch" != arm64 ] && [ "$arch" != s390 ] || echo 'ln -sf hvc0 /dev/ttyS1'
 	printf '%s\n' "$*"
 } >"$work/cmd"
 echo "file /run/vm-command $work/cmd 0644 0 0" >"$work/cmd.list"
@@ -125,6 +129,16 @@ arm64)
 		-serial mon:stdio -device virtio-serial-pci -chardev file,id=status,path="$work/status"
 		-device virtconsole,chardev=status
 		-append "console=ttyAMA0 panic=-1 loglevel=4 $append")
+	;;
+s390)
+	# The first -serial is the SCLP VT220 terminal (ttysclp0); a second
+	# would be the SCLP line-mode one, so the status goes to a virtio
+	# console on virtio-ccw (hvc0).
+	qemu=(qemu-system-s390x -M s390-ccw-virtio -accel "$ACCEL" -cpu max -smp 2 -m "${VM_MEMORY:-512}"
+		-nographic -no-reboot -nic none -kernel "$kernel" -initrd "$work/initrd"
+		-serial mon:stdio -device virtio-serial-ccw -chardev file,id=status,path="$work/status"
+		-device virtconsole,chardev=status
+		-append "console=ttysclp0 panic=-1 loglevel=4 $append")
 	;;
 esac
 if [ -n "$share" ]; then
