@@ -31,8 +31,8 @@ static void read_subbuf(const char *sb, uint32_t pos, uint32_t end)
 	memcpy(&ts, sb + RB_TIME_STAMP_OFFSET, 8); /* deltas start from it */
 	for (uint32_t off = 0, len, ev[2]; end - off >= 8; off += len) {
 		memcpy(ev, data + off, sizeof(ev)); /* header, array[0] */
-		uint32_t type = ev[0] & RB_TYPE_LEN_MASK;
-		uint64_t delta = ev[0] >> RB_TYPE_LEN_BITS;
+		uint32_t type = rb_type_len(ev[0]); /* bit-fields: */
+		uint64_t delta = rb_time_delta(ev[0]); /* byte order */
 		uint64_t wide = (uint64_t)ev[1] << RB_TS_SHIFT | delta;
 		uint32_t size = type ? type * 4 : ev[1] - 4; /* of data */
 		const char *p = data + off + (type ? 4 : 8), *text = p + 16;

@@ -56,10 +56,36 @@ static inline size_t rb_map_len(uint32_t meta_page_size, uint32_t subbuf_size,
 #define RB_MISSED_MASK (RB_MISSED_EVENTS | RB_MISSED_STORED)
 #define RB_COMMIT_MASK (RB_MISSED_STORED - 1)
 
-/* Event header: u32 type_len:5, time_delta:27, then u32 array[]. */
+/*
+ * Event header: u32 type_len:5, time_delta:27, then u32 array[]
+ * (struct ring_buffer_event, include/linux/ring_buffer.h). Bit-fields, so
+ * where they sit in the word is the compiler's: the low 5 bits on a
+ * little-endian machine, the top 5 on a big-endian one (s390x), as
+ * libtraceevent's kbuffer decodes them. Take them with rb_type_len() and
+ * rb_time_delta() from the header word read in the machine's order.
+ */
 #define RB_TYPE_LEN_MASK 0x1fU
-#define RB_TYPE_LEN_BITS 5 /* time_delta starts above type_len */
+#define RB_TYPE_LEN_BITS 5
 #define RB_TS_SHIFT 27 /* time_delta bits */
+#define RB_TIME_DELTA_MASK ((1U << RB_TS_SHIFT) - 1)
+
+static inline uint32_t rb_type_len(uint32_t hdr)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return hdr >> RB_TS_SHIFT;
+#else
+	return hdr & RB_TYPE_LEN_MASK;
+#endif
+}
+
+static inline uint32_t rb_time_delta(uint32_t hdr)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return hdr & RB_TIME_DELTA_MASK;
+#else
+	return hdr >> RB_TYPE_LEN_BITS;
+#endif
+}
 #define RB_TYPE_DATA_MAX 28 /* 1..28: payload of type_len * 4 bytes */
 #define RB_TYPE_PADDING 29 /* delta 0: end of data; else a discarded event */
 #define RB_TYPE_TIME_EXTEND 30 /* delta += array[0] << 27 | time_delta */

@@ -151,8 +151,8 @@ static uint64_t fix_abs_ts(uint64_t abs, uint64_t prev)
 static int other_record(struct tracemap_subbuf *sb, const unsigned char *p,
 			uint32_t left, uint32_t *len)
 {
-	uint32_t hdr = get_u32(p), type = hdr & RB_TYPE_LEN_MASK;
-	uint32_t delta = hdr >> RB_TYPE_LEN_BITS, arg;
+	uint32_t hdr = get_u32(p), type = rb_type_len(hdr);
+	uint32_t delta = rb_time_delta(hdr), arg;
 
 	if (type == RB_TYPE_PADDING && delta == 0)
 		return 0; /* the rest of the sub-buffer is empty */
@@ -238,13 +238,13 @@ int tracemap_subbuf_next(struct tracemap_subbuf *sb, struct tracemap_event *ev)
 		if (left < 4)
 			return -EBADMSG;
 		hdr = get_u32(p);
-		type = hdr & RB_TYPE_LEN_MASK;
+		type = rb_type_len(hdr);
 		if (type - 1 < RB_TYPE_DATA_MAX) {
 			/* Most records: a data event of type_len words. */
 			len = 4 + type * 4;
 			if (len > left)
 				return -EBADMSG;
-			sb->ts += hdr >> RB_TYPE_LEN_BITS;
+			sb->ts += rb_time_delta(hdr);
 			skip = 4;
 		} else {
 			r = other_record(sb, p, left, &len);
