@@ -7,7 +7,7 @@
 . tests/host/lib.sh
 for name in $(vm/matrix-kernel.sh --names); do
 	check "files/$name" test -f "tests/matrix/$name.suites" -a -f "tests/matrix/$name.expect"
-	expect_match "arch/$name" '^(arm64|i386)$' "$(sed -n 's/^# matrix-arch: //p' "vm/matrix/$name.config")"
+	expect_match "arch/$name" '^(arm64|i386|s390)$' "$(sed -n 's/^# matrix-arch: //p' "vm/matrix/$name.config")"
 done
 : >"$WORK_DIR/initrd"
 out=$(vm/run.sh --arch sparc --initramfs "$WORK_DIR/initrd" -- true 2>&1) && rc=0 || rc=$?
@@ -18,4 +18,4 @@ expect_eq arm64-without-kernel-exit 1 "$rc"
 expect_match arm64-without-kernel-said '^run.sh: error: --arch arm64 needs --kernel' "$out"
 out=$(vm/matrix-kernel.sh nosuch 2>&1) && rc=0 || rc=$?
 expect_eq unknown-kernel-exit 1 "$rc"
-expect_match unknown-kernel-said "^matrix-kernel.sh: error: unknown matrix kernel 'nosuch'; the names: arm64-64k i386$" "$out"
+expect_match unknown-kernel-said "^matrix-kernel.sh: error: unknown matrix kernel 'nosuch'; the names: arm64-64k i386 s390x$" "$out"
