@@ -125,7 +125,8 @@ check-debian-kernels: guest-root ## run the library's guest suites on Debian's o
 	@VM_TIMEOUT=$(VM_TIMEOUT) tests/check-debian-kernels.sh $(OUT_DIR)/debian-kernels $(GUEST_ROOT) $(DEBIAN_KERNELS)
 
 # The kernel matrix (issue 23 item 2): our patched tree cross-built for
-# arm64 with 64K pages and for i386 (vm/matrix-kernel.sh, vm/matrix/*.config;
+# arm64 with 64K pages, for i386 and for s390x (big-endian)
+# (vm/matrix-kernel.sh, vm/matrix/*.config;
 # its own folders under $(CACHE_DIR)/matrix, redone when their inputs
 # change), each booted in QEMU (TCG) with that architecture's busybox and
 # our programs built static for it; tests/check-matrix.sh runs
@@ -134,12 +135,12 @@ check-debian-kernels: guest-root ## run the library's guest suites on Debian's o
 # The cross compilers are Debian's packages unpacked into the cache (make
 # deps-matrix), never installed: gcc-aarch64-linux-gnu conflicts with
 # gcc-multilib. Not part of make check.
-MATRIX ?= arm64-64k i386
-deps-matrix: ## install qemu-system-arm and fetch the matrix's cross compilers and busybox-static (apt-get download into the cache; adds dpkg's arm64 and i386 architectures)
-	@DEPS_EXTRA=qemu-system-arm vm/deps.sh
+MATRIX ?= arm64-64k i386 s390x
+deps-matrix: ## install qemu-system-arm and qemu-system-misc (s390x) and fetch the matrix's cross compilers and busybox-static (apt-get download into the cache; adds dpkg's arm64, i386 and s390x architectures)
+	@DEPS_EXTRA='qemu-system-arm qemu-system-misc' vm/deps.sh
 	@for n in $(MATRIX); do vm/matrix-toolchain.sh "$$(sed -n 's/^# matrix-arch: //p' vm/matrix/$$n.config)" >/dev/null; done
 
-check-matrix: deps-matrix ## cross-build the guest kernel for arm64 (64K pages) and i386 and run the guest suites there (MATRIX='arm64-64k i386'); writes docs/matrix/
+check-matrix: deps-matrix ## cross-build the guest kernel for arm64 (64K pages), i386 and s390x (big-endian) and run the guest suites there (MATRIX='arm64-64k i386 s390x'); writes docs/matrix/
 	@vm/kernel.sh patch
 	@VM_TIMEOUT=$(if $(filter command line,$(origin VM_TIMEOUT)),$(VM_TIMEOUT),3600) tests/check-matrix.sh $(OUT_DIR)/matrix $(MATRIX)
 
