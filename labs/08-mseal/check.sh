@@ -159,6 +159,10 @@ function emit(op, name, lo, hi, check,  i, bad) {
 	}
 	pos = i
 	bad = ""
+	if (check == "prot" && arg[i, 3] != 1)
+		bad = sprintf("mprotect PROT_READ: mprotect() was called with prot 0x%x, not PROT_READ (1)%s: the row must try the change it names", arg[i, 3], arg[i, 3] == 3 ? ", which p already has (PROT_READ | PROT_WRITE)" : "")
+	if (check == "second" && (arg[i, 1] != A + page || arg[i, 2] < 1 || arg[i, 2] > page))
+		bad = sprintf("munmap of the second page: munmap() was called on %d bytes at p + %d, not on the second page (p + page, one page long)", arg[i, 2], arg[i, 1] - A)
 	if (check == "shrink" && arg[i, 3] >= arg[i, 2])
 		bad = sprintf("mremap shrink to one page: mremap() was called with old_len %d and new_len %d: shrinking asks for a new_len smaller than old_len", arg[i, 2], arg[i, 3])
 	if (check == "move" && int(arg[i, 4] / 2) % 2 == 0)
@@ -197,8 +201,8 @@ END {
 		else if (j == i && rw < 0)
 			rw = arg[i, 1]
 	}
-	emit("mprotect PROT_READ", "mprotect", A, A + L, "")
-	emit("munmap of the second page", "munmap", A, A + L, "")
+	emit("mprotect PROT_READ", "mprotect", A, A + L, "prot")
+	emit("munmap of the second page", "munmap", A, A + L, "second")
 	emit("mremap shrink to one page", "mremap", A, A + L, "shrink")
 	emit("mremap move onto another mapping", "mremap", A, A + L, "move")
 	emit("mmap MAP_FIXED over it", "mmap", A, A + L, "fixed")
