@@ -81,21 +81,27 @@ fi
 # The console's device (5, 1), openable by nobody, in /dev and in /tmp.
 rm -f $dev $odev && mknod -m 666 $dev c 5 1 && mknod -m 666 $odev c 5 1
 grep -q '^nobody:' /etc/passwd 2>/dev/null || echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
-# sandbox [-n FDS] ARGS...: ./sandbox ARGS as uid 65534 (with at most FDS
-# file descriptors), its Landlock calls traced into $trace; $calls: one
-# line each, "create FLAGS RETURN", "add RETURN", "restrict RETURN", with
-# -errno for an error, and from the uprobe "handled MASK" before a create
-# with flags 0, "allowed MASK" before an add.
+# sandbox [-n FDS] [-l DOMAINS] ARGS...: ./sandbox ARGS as uid 65534 (with
+# at most FDS file descriptors; under DOMAINS Landlock domains already,
+# stacked by landlock_stack, tests/vm/landlock_stack.c, before su), its
+# Landlock calls traced into $trace (with -l, landlock_stack's come first);
+# $calls: one line each, "create FLAGS RETURN", "add RETURN", "restrict
+# RETURN", with -errno for an error, and from the uprobe "handled MASK"
+# before a create with flags 0, "allowed MASK" before an add.
 sandbox() {
-	local limit=''
+	local limit='' stack='' what=''
 	if [ "$1" = -n ]; then
-		limit="ulimit -n $2; "
+		limit="ulimit -n $2; " what=", $limit"
+		shift 2
+	fi
+	if [ "$1" = -l ]; then
+		stack="landlock_stack $2" what="$what, under $2 Landlock domains already"
 		shift 2
 	fi
 	echo >$TRACEFS/trace
-	run_prog 60 sh -c 'echo $$ >"$1" && exec su -s /bin/sh nobody -c "$2"' sh \
-		$trace.pid "${limit}exec $bin $*"
-	prog_cmd="./sandbox $* (as nobody${limit:+, $limit})"
+	run_prog 60 sh -c 'echo $$ >"$1" && exec $3 su -s /bin/sh nobody -c "$2"' sh \
+		$trace.pid "${limit}exec $bin $*" "$stack"
+	prog_cmd="./sandbox $* (as nobody$what)"
 	cp $TRACEFS/trace $trace
 	calls=$(awk -v pid="$(cat $trace.pid 2>/dev/null)" '
 	# Only the lines of its pid: "COMM-PID [CPU] ...".
@@ -306,4 +312,21 @@ else
 	else
 		pass step-5-add-rule-fails
 	fi
+fi
+
+# A sandbox the kernel refuses: under 16 Landlock domains, the most a
+# process may have (LANDLOCK_MAX_NUM_LAYERS), landlock_restrict_self()
+# fails with E2BIG; the sandboxed row must say what it returned. (The
+# first 16 restrict lines of $calls are landlock_stack's.)
+sandbox -l 16 $odev
+r=$(echo "$calls" | awk '$1 == "restrict" && ++n > 16 { print $2; exit }')
+got=$(rows 4 4)
+if [ -z "$r" ]; then
+	fail step-6-restrict-fails "under 16 Landlock domains already, ./sandbox made no landlock_restrict_self() call (the trace of its system calls)"
+elif [ "$r" = -7 ] && [ "$got" = "$(row sandboxed refused E2BIG)" ]; then
+	pass step-6-restrict-fails
+elif [ "$r" = -7 ]; then
+	fail step-6-restrict-fails "the check ran ./sandbox under 16 Landlock domains already, the most a process may have, and landlock_restrict_self() returned E2BIG (the trace of its system calls), but it printed '$got': the sandboxed row must be what landlock_restrict_self() returned, CALL_ROW(\"sandboxed\", it returned 0)"
+else
+	fail step-6-restrict-fails "under 16 Landlock domains already landlock_restrict_self() returned $r, not E2BIG (-7): did landlock_stack run?"
 fi
