@@ -184,6 +184,18 @@ seq_produce() {
 	echo 0 >$TRACEFS/events/seq_producer/seq_event/enable
 }
 
+# syscall_events 1|0 CALL...: turn the sys_enter_ and sys_exit_ events of
+# each system call CALL on or off; false when the kernel lacks one
+# (CONFIG_FTRACE_SYSCALLS).
+syscall_events() {
+	local on=$1 s
+	shift
+	for s in "$@"; do
+		echo "$on" >$TRACEFS/events/syscalls/sys_enter_$s/enable &&
+			echo "$on" >$TRACEFS/events/syscalls/sys_exit_$s/enable || return 1
+	done
+}
+
 # lab_shell LAB: for the guide's transcripts, go where "make lab L=LAB" puts
 # the learner (labs/work/LAB beside labs/LAB), with the solution built there,
 # so that the commands shown are the ones to type. The guest's copy of the

@@ -23,13 +23,7 @@ out=/tmp/lab08.out fifo=/tmp/lab08.fifo trace=/tmp/lab08.trace
 # __schedule is then patched while the other CPU runs it, and this
 # kernel under QEMU's TCG once took that for a stray int3 and panicked.)
 SYSCALLS="mseal mprotect munmap mremap mmap madvise"
-trace_syscalls() {
-	local s
-	for s in $SYSCALLS; do
-		echo "$1" >$TRACEFS/events/syscalls/sys_enter_$s/enable &&
-			echo "$1" >$TRACEFS/events/syscalls/sys_exit_$s/enable || return 1
-	done
-}
+trace_syscalls() { syscall_events "$1" $SYSCALLS; }
 LAB_CLEANUP="trace_syscalls 0; rm -f $out $fifo $trace /tmp/lab08.err"
 if ! trace_syscalls 1 2>/dev/null; then
 	fail step-1-seal "this kernel has no syscall events (events/syscalls/sys_enter_mseal...: CONFIG_FTRACE_SYSCALLS), which the check reads"

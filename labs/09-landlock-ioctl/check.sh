@@ -16,13 +16,7 @@ lab_start "$1" sandbox step-1-abi
 n=$(rand 100 999)
 dev=/dev/lab09-tty$n odev=/tmp/lab09-tty$n trace=/tmp/lab09.trace
 LANDLOCK_CALLS="landlock_create_ruleset landlock_add_rule landlock_restrict_self"
-trace_landlock() {
-	local s
-	for s in $LANDLOCK_CALLS; do
-		echo "$1" >$TRACEFS/events/syscalls/sys_enter_$s/enable &&
-			echo "$1" >$TRACEFS/events/syscalls/sys_exit_$s/enable || return 1
-	done
-}
+trace_landlock() { syscall_events "$1" $LANDLOCK_CALLS; }
 LAB_CLEANUP="trace_landlock 0; rm -f $dev $odev $trace $trace.pid"
 if ! trace_landlock 1 2>/dev/null; then
 	fail step-1-abi "this kernel has no syscall events (events/syscalls/sys_enter_landlock_create_ruleset...: CONFIG_FTRACE_SYSCALLS), which the check reads"
