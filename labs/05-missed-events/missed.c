@@ -39,7 +39,7 @@ static void account_subbuf(const char *subbuf, size_t size)
 		missed += count;
 	} else if (word & LAB_MISSED_EVENTS) {
 		fprintf(stderr,
-			"missed: events lost, no room to say how many\n");
+			"missed: events lost, count unknown (no room to store it)\n");
 	}
 	/* END TODO 1 */
 	/* SKEL: (void)subbuf; (void)size; */
