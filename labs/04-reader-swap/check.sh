@@ -59,7 +59,10 @@ step_block() {
 	"$dir/swap" 0 block "$@" >$out 2>&1 &
 	pid=$!
 	prog_cmd="./swap 0 block $*"
-	sleep 1
+	# What buffer_percent is while ./swap waits in GET_READER, before any
+	# event: what the kernel wakes it by.
+	wait_settled $pid 120 $out || true
+	waited=$(cat $TRACEFS/buffer_percent)
 	[ "$first" = 0 ] || { markers "lab04 fill" 0 "$first"; sleep 1; }
 	# A ./swap that returns may still be on its way out when the guest is
 	# slow: wait until it has ended or sleeps in GET_READER.
@@ -92,6 +95,8 @@ percent_hint() {
 	now=$(cat $TRACEFS/buffer_percent)
 	if [ -z "${1:-}" ]; then
 		echo "buffer_percent is $now (the check set it); is the fd blocking (no O_NONBLOCK)?"
+	elif [ "$now" = "$1" ] && [ "$waited" != "$1" ]; then
+		echo "buffer_percent was $waited while ./swap waited in GET_READER, and $1 only once it had ended: write PERCENT and close (or flush) the file before the ioctl"
 	elif [ "$now" != "$1" ]; then
 		echo "buffer_percent is $now, not $1; did ./swap write it?"
 	else
@@ -105,29 +110,117 @@ if [ "$(cat $TRACEFS/buffer_percent)" != $percent ]; then
 	fail step-3-buffer-percent "buffer_percent is $(cat $TRACEFS/buffer_percent), not $percent; did ./swap write it?"
 fi
 
-trace_reset
-run_prog 120 "$dir/swap" 0 partial
-got=$prog_out
-first=$(echo "$got" | sed -n 's/^first rc 0 reader.id \([0-9]*\) reader.read \([0-9]*\) commit \2$/\1 \2/p')
-second=$(echo "$got" | sed -n 's/^second rc 0 reader.id \([0-9]*\) reader.read \([0-9]*\) commit \2$/\1 \2/p')
-new=$(echo "$got" | grep '^new ')
-if [ -z "$first" ] || [ "${first% *}" != "${second% *}" ]; then
-	fail step-4-partial "the second call should keep the same reader sub-buffer, with reader.read at its commit"
-elif [ "$new" != "new lab04 second" ]; then
-	fail step-4-partial "decode from where the first call left reader.read up to the second's: want only 'new lab04 second'; $(first_diff "new lab04 second" "$new")"
-else
-	# Again after a random number of events written before ./swap starts:
-	# the first call takes the oldest, full sub-buffer, the second swaps in
-	# the next one (a new reader.id), to be decoded from its start. The
-	# events left in the buffer (the trace file) say where it ended.
+# put: each line of stdin as one trace_marker event on CPU 0.
+put() {
+	taskset -c 0 sh -c 'while IFS= read -r t; do echo "$t"; done' >$TRACEFS/trace_marker 2>/dev/null
+}
+# pad N: N x's, to give an event a size chosen per run.
+pad() { head -c "$1" /dev/zero | tr '\0' x; }
+# short: each line's trailing x's as "+Nx", for the messages.
+short() { awk '{ if (match($0, / x+$/)) $0 = substr($0, 1, RSTART) "+" (RLENGTH - 1) "x"; print }'; }
+# calls: "ID1 READ1 ID2 READ2" from the 'first' and 'second' lines in
+# prog_out, empty when one is missing.
+calls() {
+	local a b
+	a=$(echo "$prog_out" | sed -n 's/^first rc 0 reader.id \([0-9]*\) reader.read \([0-9]*\) commit \2$/\1 \2/p')
+	b=$(echo "$prog_out" | sed -n 's/^second rc 0 reader.id \([0-9]*\) reader.read \([0-9]*\) commit \2$/\1 \2/p')
+	[ -z "$a" ] || [ -z "$b" ] || echo "$a $b"
+}
+
+# Step 4, on an empty buffer: both calls keep the same sub-buffer.
+partial_empty() {
+	local c new
+	trace_reset
+	run_prog 120 "$dir/swap" 0 partial
+	c=$(calls)
+	new=$(echo "$prog_out" | grep '^new ')
+	set -- $c
+	if [ -z "$c" ] || [ "$1" != "$3" ]; then
+		fail step-4-partial "the second call should keep the same reader sub-buffer, with reader.read at its commit"
+	elif [ "$new" != "new lab04 second" ]; then
+		fail step-4-partial "decode from where the first call left reader.read up to the second's: want only 'new lab04 second'; $(first_diff "new lab04 second" "$new")"
+	else
+		return 0
+	fi
+	return 1
+}
+
+# Again on the same sub-buffer, with events of sizes and counts chosen per
+# run: some written before ./swap starts (the first call's reader.read is
+# then not where one event ends), some between its two calls (more than
+# one event is new). To write those, the check holds ./swap after its first
+# call: its stdout is a pipe the check fills first (64 KiB of zeros), so
+# the line it prints after that call waits until the check reads the pipe.
+partial_held() {
+	local fifo=/tmp/lab04.fifo before='' between='' i=0 n pid held='' c new want
+	trace_reset
+	n=$(rand 4 7)
+	while [ $i -lt $n ]; do
+		before="${before:+$before
+}lab04 before $i $(pad $(rand 100 200))"
+		i=$((i + 1))
+	done
+	i=0 n=$(rand 2 5)
+	while [ $i -lt $n ]; do
+		between="${between:+$between
+}lab04 between $i $(pad $(rand 1 60))"
+		i=$((i + 1))
+	done
+	echo "$before" | put
+	rm -f $fifo && mkfifo $fifo || return 1
+	(head -c 65536 /dev/zero && exec "$dir/swap" 0 partial) >$fifo 2>&1 &
+	pid=$!
+	exec 3<$fifo
+	prog_cmd="./swap 0 partial"
+	i=0
+	while alive $pid && [ $i -lt 1200 ]; do
+		case $(cut -d' ' -f3 /proc/$pid/stat 2>/dev/null):$(cut -d' ' -f1,2 /proc/$pid/syscall 2>/dev/null):$(readlink /proc/$pid/exe) in
+		"S:1 0x1:$dir/swap") held=1 && break ;;
+		Z:*) break ;;
+		esac
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -z "$held" ] || echo "$between" | put
+	timeout 120 tail -c +65537 <&3 >$out
+	exec 3<&-
+	rm -f $fifo
+	alive $pid && kill $pid
+	wait $pid && prog_rc=0 || prog_rc=$?
+	prog_out=$(cat $out)
+	if [ -z "$held" ]; then
+		fail step-4-partial "./swap 0 partial did not wait to print its 'first' line into a full pipe: it must print it (as the file does) after the first call and before writing 'lab04 second'"
+		return 1
+	fi
+	c=$(calls)
+	new=$(echo "$prog_out" | grep '^new ' | short)
+	want=$({ echo "$between"; echo "lab04 second"; } | sed 's/^/new /' | short)
+	set -- $c
+	if [ -z "$c" ] || [ "$1" != "$3" ]; then
+		fail step-4-partial "the second call should keep the same reader sub-buffer, with reader.read at its commit"
+	elif [ "$new" = "$want" ]; then
+		return 0
+	elif case "$want" in "$new"?*) true ;; *) false ;; esac; then
+		fail step-4-partial "with $(echo "$between" | wc -l) events written between the two calls, not one, the new bytes run from the first call's reader.read ($2) up to the second's ($4): decode up to the second's; $(first_diff "$want" "$new")"
+	else
+		fail step-4-partial "with $(echo "$before" | wc -l) events of sizes chosen per run in the sub-buffer before ./swap started, the first call's reader.read is $2: start where it is (the remembered value, not a fixed offset, nor reader.read minus it), up to the second's ($4); $(first_diff "$want" "$new")"
+	fi
+	return 1
+}
+
+# Again after a random number of events written before ./swap starts: the
+# first call takes the oldest, full sub-buffer, the second swaps in the next
+# one (a new reader.id), to be decoded from its start. The events left in
+# the buffer (the trace file) say where it ended.
+partial_fill() {
+	local fill ids read2 new rest from want
 	trace_reset
 	fill=$(rand 250 600)
 	markers "lab04 fill" 0 $fill
 	run_prog 120 "$dir/swap" 0 partial
-	got=$prog_out
-	ids=$(echo "$got" | sed -n 's/^[a-z]* rc 0 reader.id \([0-9]*\) .*/\1/p' | sort -u | wc -l)
-	read2=$(echo "$got" | sed -n 's/^second rc 0 reader.id [0-9]* reader.read \([0-9]*\) .*/\1/p')
-	new=$(echo "$got" | sed -n 's/^new lab04 fill \([0-9]*\)$/\1/p')
+	ids=$(echo "$prog_out" | sed -n 's/^[a-z]* rc 0 reader.id \([0-9]*\) .*/\1/p' | sort -u | wc -l)
+	read2=$(echo "$prog_out" | sed -n 's/^second rc 0 reader.id [0-9]* reader.read \([0-9]*\) .*/\1/p')
+	new=$(echo "$prog_out" | sed -n 's/^new lab04 fill \([0-9]*\)$/\1/p')
 	rest=$(sed -n 's/.*tracing_mark_write: lab04 fill \([0-9]*\)$/\1/p' $TRACEFS/trace | head -n 1)
 	from=$(echo "$new" | head -n 1)
 	want=$([ -z "$from" ] || seq "$from" $((${rest:-$fill} - 1)))
@@ -136,6 +229,9 @@ else
 	elif [ -z "$new" ] || [ "$new" != "$want" ] || [ "$from" = 0 ] || [ $(echo "$new" | wc -l) -lt $((read2 / 64)) ]; then
 		fail step-4-partial "after $fill events written first, the second call swapped in a new sub-buffer (reader.id changed): decode it from its start, up to reader.read; the first call's reader.read is an offset in the old one; got $(echo "$new" | grep -c .) events ($(echo $new | cut -c1-40)), want the $((${rest:-$fill} - ${from:-0})) before 'lab04 fill ${rest:-$fill}'"
 	else
-		pass step-4-partial
+		return 0
 	fi
-fi
+	return 1
+}
+
+partial_empty && partial_held && partial_fill && pass step-4-partial
