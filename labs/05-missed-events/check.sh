@@ -35,26 +35,6 @@ marks() {
 }
 stat() { sed -n "s/^$2: //p" $TRACEFS/per_cpu/cpu$1/stats; }
 field() { echo "$out" | sed -n "s/^$1 //p"; }
-# full_subbuf: "KB PAYLOAD", the smallest sub-buffer size (4, 8 or 16 KiB)
-# and the payload of the smallest record from 48 bytes up that fill its
-# data to the byte (as in tests/vm/accounting.test.sh): a record is a
-# 4-byte header (8 with over 112 bytes after it), then the event's 24
-# bytes of fields (trace_entry, seq, len, the payload's __data_loc), then
-# the payload.
-full_subbuf() {
-	local kb data r
-	for kb in 4 8 16; do
-		data=$((kb * 1024 - $(header_page data offset))) r=48
-		while [ $r -le 2080 ]; do
-			if [ $((data % r)) = 0 ] && [ $r -le 116 ]; then
-				echo "$kb $((r - 28))" && return
-			elif [ $((data % r)) = 0 ] && [ $r -ge 124 ]; then
-				echo "$kb $((r - 32))" && return
-			fi
-			r=$((r + 4))
-		done
-	done
-}
 
 cpu=$(any_cpu)
 nmarks=$(rand 3 9)

@@ -116,31 +116,6 @@ for mode in $ACCOUNTING_MODES; do
 	fi
 done
 
-# full_subbuf: "KB PAYLOAD", the smallest sub-buffer size (4, 8 or 16 KiB)
-# and the payload of the smallest record from 48 bytes up that fill its
-# data to the byte, leaving no room for the count (an unsigned long) after
-# them. A record is a 4-byte header (8 with over 112 bytes after it),
-# then the event's 24 bytes of fields before the payload (trace_entry,
-# seq, len, the payload's __data_loc), then the payload. On a 64-bit
-# kernel 4 KiB hold 4080 data bytes: 85 records of 48 (a payload of 20).
-# On a 32-bit one 4084 = 4 x 1021, which no record this tries (48 to 2080
-# bytes, two or more a sub-buffer) fills, and 8 KiB hold
-# 8180: 5 records of 1636 (1604).
-full_subbuf() {
-	local kb data r
-	for kb in 4 8 16; do
-		data=$((kb * 1024 - $(header_page data offset))) r=48
-		while [ $r -le 2080 ]; do
-			if [ $((data % r)) = 0 ] && [ $r -le 116 ]; then
-				echo "$kb $((r - 28))" && return
-			elif [ $((data % r)) = 0 ] && [ $r -ge 124 ]; then
-				echo "$kb $((r - 32))" && return
-			fi
-			r=$((r + 4))
-		done
-	done
-}
-
 # Records that fill the sub-buffer's data exactly: no room for the count
 # in the sub-buffer; kernel-patches/0001's meta-page has it.
 fill=$(full_subbuf)
