@@ -18,10 +18,7 @@ rows() { echo "$prog_out" | sed -n "$1,$2p" | sed 's/  */ /g; s/ *$//'; }
 # "KB PERMS" of each sealed mapping, sorted ("" when it could not be read).
 out=/tmp/lab08.out fifo=/tmp/lab08.fifo trace=/tmp/lab08.trace
 # Its system calls too: the syscall events of the calls the rows are
-# about, read after it ended, its pid's only. (Not set_event_pid: each
-# change to it registers probes on sched_switch, whose call site in
-# __schedule is then patched while the other CPU runs it, and this
-# kernel under QEMU's TCG once took that for a stray int3 and panicked.)
+# about, read after it ended, its pid's only.
 SYSCALLS="mseal mprotect munmap mremap mmap madvise"
 trace_syscalls() { syscall_events "$1" $SYSCALLS; }
 LAB_CLEANUP="trace_syscalls 0; rm -f $out $fifo $trace /tmp/lab08.err"

@@ -11,6 +11,8 @@ expect_eq two-cpus-online 0-1 "$(cat /sys/devices/system/cpu/online)"
 check tracefs-mounted grep -q "^tracefs $TRACEFS tracefs" /proc/mounts
 check per-cpu-cpu0 test -e $TRACEFS/per_cpu/cpu0/trace_pipe_raw
 check per-cpu-cpu1 test -e $TRACEFS/per_cpu/cpu1/trace_pipe_raw
+# vm/init holds the scheduler's tracepoints for the whole boot (docs/vm.rst).
+expect_eq sched-probes-held 1 "$(cat $TRACEFS/instances/vm-sched-hold/set_event_pid 2>&1)"
 
 trace_reset
 if out=$(meta_page 0); then
