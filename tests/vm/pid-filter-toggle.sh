@@ -5,7 +5,8 @@
 # set_event_pid and clears it again, a busy loop and a sleeping loop beside
 # it, and prints the rounds every 50 and at the end. Booted with
 # tmg.no-sched-hold (vm/init then holds nothing), each round rewrites the
-# scheduler's tracepoint call sites; under TCG that panicked the guest.
+# scheduler's tracepoint call sites, which under TCG sometimes panicked the
+# guest (docs/vm.rst says how often).
 #   make vm-run CMD='sh /opt/trace-mmap-guide/tests/pid-filter-toggle.sh 60'
 #   (vm/run.sh --append tmg.no-sched-hold ... for the guest without the hold)
 set -eu
