@@ -3,14 +3,17 @@
  * Lab 09: restrict ioctl() on devices with Landlock's
  * LANDLOCK_ACCESS_FS_IOCTL_DEV (ABI 5, Linux 6.10), best effort on older
  * ABIs.
- *   ./sandbox [--abi N] DEVICE    DEVICE: a tty, e.g. /dev/console
- * Opens DEVICE, sandboxes itself (everything allowed under / except ioctl()
- * on devices), opens DEVICE again and tries ioctl()s on both descriptors.
- * --abi N acts as if the kernel had at most Landlock ABI N. Output: one
- * "operation | result | errno" row each (examples/common/result_row.h).
+ *   ./sandbox [--abi N] DEVICE [PATH]    DEVICE: a tty, e.g. /dev/console
+ * Opens DEVICE, sandboxes itself (everything allowed under PATH, / by
+ * default, except ioctl() on devices), opens DEVICE again and tries ioctl()s
+ * on both descriptors. --abi N acts as if the kernel had at most Landlock
+ * ABI N. Output: one "operation | result | errno" row each
+ * (examples/common/result_row.h); when the rule for PATH cannot be made, one
+ * line on stderr and exit 1, unsandboxed.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,9 +25,17 @@
 #include "landlock_compat.h"
 #include "result_row.h"
 
-static void die(const char *what)
+/* die(FORMAT, ...): "sandbox: WHAT: what errno says" on stderr, exit 1. */
+__attribute__((format(printf, 1, 2))) static void die(const char *fmt, ...)
 {
-	fprintf(stderr, "sandbox: %s: %s\n", what, strerror(errno));
+	int err = errno;
+	va_list ap;
+
+	fputs("sandbox: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, ": %s\n", strerror(err));
 	exit(1);
 }
 
@@ -46,12 +57,16 @@ static __u64 handled_rights(int abi)
 	return rights;
 }
 
-/* Sandbox this process: all handled rights under /, but IOCTL_DEV. */
-static int sandbox(__u64 handled)
+/*
+ * Sandbox this process: all handled rights under path, but IOCTL_DEV. When
+ * the rule cannot be made, say so and exit: restricted without its rule, the
+ * process would be denied everything the ruleset handles.
+ */
+static int sandbox(__u64 handled, const char *path)
 {
 	int rc = -1;
-	/* TODO 3: a ruleset handling handled; a rule for / granting all of it but IOCTL_DEV; no_new_privs; restrict self */
-	/* WHY 3: a handled right not granted by a rule is denied, so the rule for / grants all but IOCTL_DEV; each call is checked, and no_new_privs is what lets a process without CAP_SYS_ADMIN restrict itself. */
+	/* TODO 3: a ruleset handling handled; a rule for path granting all of it but IOCTL_DEV (if it fails: die, unsandboxed); no_new_privs; restrict self */
+	/* WHY 3: a handled right not granted by a rule is denied, so the rule for path grants all but IOCTL_DEV; each call is checked, since a ruleset without its rule denies everything, and no_new_privs is what lets a process without CAP_SYS_ADMIN restrict itself. */
 	struct landlock_ruleset_attr_v6 attr = { .handled_access_fs = handled };
 	struct landlock_path_beneath_attr rule = {
 		.allowed_access = handled & ~LANDLOCK_ACCESS_FS_IOCTL_DEV,
@@ -60,11 +75,12 @@ static int sandbox(__u64 handled)
 
 	if (ruleset < 0)
 		die("landlock_create_ruleset");
-	rule.parent_fd = open("/", O_PATH | O_CLOEXEC);
-	if (rule.parent_fd < 0 ||
-	    sys_landlock_add_rule(ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule,
+	rule.parent_fd = open(path, O_PATH | O_CLOEXEC);
+	if (rule.parent_fd < 0)
+		die("%s", path);
+	if (sys_landlock_add_rule(ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule,
 				  0))
-		die("landlock_add_rule");
+		die("landlock_add_rule for %s", path);
 	close(rule.parent_fd);
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
 		die("prctl(PR_SET_NO_NEW_PRIVS)");
@@ -72,6 +88,7 @@ static int sandbox(__u64 handled)
 	close(ruleset);
 	/* END TODO 3 */
 	/* SKEL: (void)handled; */
+	/* SKEL: (void)path; */
 	return rc;
 }
 
@@ -89,15 +106,17 @@ int main(int argc, char **argv)
 	char text[16];
 
 	setvbuf(stdout, NULL, _IOLBF, 0); /* rows and errors in order */
-	if (argc == 4 && !strcmp(argv[1], "--abi")) {
+	if (argc >= 3 && !strcmp(argv[1], "--abi")) {
 		max_abi = atoi(argv[2]);
 		argv += 2;
 		argc -= 2;
 	}
-	if (argc != 2 || max_abi < 1) {
-		fprintf(stderr, "usage: sandbox [--abi N] DEVICE\n");
+	if (argc < 2 || argc > 3 || max_abi < 1) {
+		fprintf(stderr, "usage: sandbox [--abi N] DEVICE [PATH]\n");
 		return 2;
 	}
+	const char *path = argc == 3 ? argv[2] : "/";
+
 	/* TODO 1: ask the kernel for its Landlock ABI version; use at most max_abi */
 	/* WHY 1: a ruleset may only name rights the running kernel knows, so the program asks for the ABI version and never uses more than --abi allows. */
 	abi = sys_landlock_create_ruleset(NULL, 0,
@@ -120,13 +139,13 @@ int main(int argc, char **argv)
 	int before = open(argv[1], O_RDWR | O_NOCTTY | O_CLOEXEC);
 
 	if (before < 0)
-		die(argv[1]);
-	CALL_ROW("sandboxed", sandbox(handled) == 0);
+		die("%s", argv[1]);
+	CALL_ROW("sandboxed", sandbox(handled, path) == 0);
 
 	int after = open(argv[1], O_RDWR | O_NOCTTY | O_CLOEXEC);
 
 	if (after < 0)
-		die(argv[1]);
+		die("%s", argv[1]);
 	try_ioctl("fd opened before: TCGETS", before, TCGETS);
 	try_ioctl("fd opened after: TCGETS", after, TCGETS);
 	try_ioctl("fd opened after: FIONBIO", after, FIONBIO);
