@@ -14,10 +14,10 @@ SUITE=${SUITE:-labs/09-landlock-ioctl}
 . "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" sandbox step-1-abi
 n=$(rand 100 999)
-dev=/dev/lab09-tty$n odev=/tmp/lab09-tty$n trace=/tmp/lab09.trace
+dev=/dev/lab09-tty$n odev=/tmp/lab09-tty$n trace=/tmp/lab09.trace file=/tmp/lab09-file$n
 LANDLOCK_CALLS="landlock_create_ruleset landlock_add_rule landlock_restrict_self"
 trace_landlock() { syscall_events "$1" $LANDLOCK_CALLS; }
-LAB_CLEANUP="trace_landlock 0; rm -f $dev $odev $trace $trace.pid"
+LAB_CLEANUP="trace_landlock 0; rm -f $dev $odev $file $trace $trace.pid $trace.err"
 if ! trace_landlock 1 2>/dev/null; then
 	fail step-1-abi "this kernel has no syscall events (events/syscalls/sys_enter_landlock_create_ruleset...: CONFIG_FTRACE_SYSCALLS), which the check reads"
 	exit 0
@@ -77,7 +77,8 @@ rm -f $dev $odev && mknod -m 666 $dev c 5 1 && mknod -m 666 $odev c 5 1
 grep -q '^nobody:' /etc/passwd 2>/dev/null || echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
 # sandbox [-n FDS] [-l DOMAINS] ARGS...: ./sandbox ARGS as uid 65534 (with
 # at most FDS file descriptors; under DOMAINS Landlock domains already,
-# stacked by landlock_stack, tests/vm/landlock_stack.c, before su), its
+# stacked by landlock_stack, tests/vm/landlock_stack.c, before su); what it
+# wrote to stderr in $prog_err (and after its stdout in $prog_out); its
 # Landlock calls traced into $trace (with -l, landlock_stack's come first);
 # $calls: one line each, "create FLAGS RETURN", "add RETURN", "restrict
 # RETURN", with -errno for an error, and from the uprobe "handled MASK"
@@ -93,9 +94,13 @@ sandbox() {
 		shift 2
 	fi
 	echo >$TRACEFS/trace
+	rm -f $trace.err
 	run_prog 60 sh -c 'echo $$ >"$1" && exec $3 su -s /bin/sh nobody -c "$2"' sh \
-		$trace.pid "${limit}exec $bin $*" "$stack"
+		$trace.pid "exec 2>$trace.err; ${limit}exec $bin $*" "$stack"
 	prog_cmd="./sandbox $* (as nobody$what)"
+	prog_err=$(cat $trace.err 2>/dev/null)
+	[ -z "$prog_err" ] || prog_out="${prog_out:+$prog_out
+}$prog_err"
 	cp $TRACEFS/trace $trace
 	calls=$(awk -v pid="$(cat $trace.pid 2>/dev/null)" '
 	# Only the lines of its pid: "COMM-PID [CPU] ...".
@@ -207,7 +212,7 @@ restricted_anyway() {
 }
 
 sandbox $odev
-first_calls=$calls
+first_calls=$calls first_rows=$(rows 2 8)
 asked=$(echo "$calls" | awk '$1 == "create" && $2 == 1 { print $3; exit }')
 want="$(row "landlock ABI" "$abi")
 $(row LANDLOCK_ACCESS_FS_IOCTL_DEV handled)"
@@ -291,22 +296,57 @@ $(row "fd opened after: TCGETS" refused EACCES)"
 }
 best_effort
 
+# bad_path STEP PATH WHY: run ./sandbox $odev PATH, where the rule for PATH
+# cannot be made (WHY says why); FAIL STEP (and return 0) unless it stopped
+# unsandboxed: no landlock_restrict_self(), a non-zero exit and one line on
+# stderr that names PATH.
+bad_path() {
+	local add
+	rm -f $file && echo lab09 >$file && chmod 644 $file
+	sandbox $odev "$2"
+	add=$(echo "$calls" | awk '$1 == "add" { print $2; exit }')
+	if restricted_anyway "$1" "with PATH $2, $3"; then
+		:
+	elif [ "$add" = 0 ]; then
+		fail "$1" "with PATH $2, $3, landlock_add_rule() succeeded (the trace of its system calls): the rule must be for PATH (./sandbox [--abi N] DEVICE [PATH], open(PATH, O_PATH)), not always for /"
+	elif echo "$calls" | grep -q '^restrict'; then
+		fail "$1" "with PATH $2, $3, no rule was added and ./sandbox still called landlock_restrict_self() (the trace of its system calls): check open(PATH) and landlock_add_rule() and stop"
+	elif [ -z "$add" ] && [ "$prog_rc" != 0 ] && ! echo "$prog_err" | grep -qF "$2"; then
+		fail "$1" "with PATH $2, $3, ./sandbox $(status_text $prog_rc) before any landlock_add_rule() and did not name PATH: does it take PATH (./sandbox [--abi N] DEVICE [PATH], the rule's path, / by default)?"
+	elif [ "$prog_rc" = 0 ]; then
+		fail "$1" "with PATH $2, $3, the rule could not be made and ./sandbox exited 0: it must stop, not go on unsandboxed as if it were sandboxed; one line on stderr and a non-zero exit"
+	elif [ "$(echo "$prog_err" | wc -l)" != 1 ] || ! echo "$prog_err" | grep -qF "$2"; then
+		fail "$1" "with PATH $2, $3, ./sandbox $(status_text $prog_rc) unsandboxed, as it must, but its error must be one line on stderr that names PATH and what failed, e.g. 'sandbox: landlock_add_rule for PATH: Invalid argument'; it wrote $(echo "$prog_err" | grep -c .) lines"
+	else
+		return 1
+	fi
+}
+
 # A rule that cannot be added: with file descriptors limited to the
 # ruleset's (ulimit -n: the fd the first run's ruleset got, plus one),
 # the open() of / fails, and so does a landlock_add_rule() given its -1.
-# ./sandbox may stop or go on unsandboxed, but must not restrict itself
-# without its rule.
+# ./sandbox must not restrict itself without its rule. Then PATH a regular
+# file: open(PATH, O_PATH) works, and landlock_add_rule() is EINVAL, since a
+# file takes only file rights (security/landlock/fs.c:
+# landlock_append_fs_rule()) and the rule grants directory rights too; then
+# a PATH that does not exist, where open() fails. Either way ./sandbox must
+# stop unsandboxed (bad_path).
 fd=$(echo "$first_calls" | awk '$1 == "create" && $2 == 0 && $3 >= 0 { print $3; exit }')
 if [ -z "$fd" ]; then
 	fail step-5-add-rule-fails "the first run created no ruleset (no landlock_create_ruleset() with flags 0 that succeeded in the trace of its system calls)"
 else
 	sandbox -n $((fd + 1)) $odev
-	if restricted_anyway step-5-add-rule-fails "with at most $((fd + 1)) file descriptors (ulimit -n), where open(\"/\") fails"; then
+	if ! echo "$calls" | awk '$1 == "create" && $2 == 0 && $3 >= 0 { ok = 1 } END { exit !ok }'; then
+		fail step-5-add-rule-fails "with at most $((fd + 1)) file descriptors (ulimit -n), one more than its ruleset's fd in the first run, ./sandbox made no ruleset (no landlock_create_ruleset() with flags 0 that succeeded in the trace of its system calls): the check cannot see what it does when open(\"/\") fails"
+	elif restricted_anyway step-5-add-rule-fails "with at most $((fd + 1)) file descriptors (ulimit -n), where open(\"/\") fails"; then
 		:
 	elif echo "$calls" | awk '$1 == "add" && $2 >= 0 { ok = 1 } $1 == "restrict" && !ok { bad = 1 } END { exit !bad }'; then
 		fail step-5-add-rule-fails "with at most $((fd + 1)) file descriptors (ulimit -n) the rule for / could not be made, and ./sandbox called landlock_restrict_self() with no rule added: check open(\"/\") and landlock_add_rule() and stop"
-	else
-		pass step-5-add-rule-fails
+	elif ! bad_path step-5-add-rule-fails $file "a regular file, which takes only file rights (the rule grants directory rights too: EINVAL)" &&
+		! bad_path step-5-add-rule-fails $file-none "which does not exist"; then
+		# And PATH / given: as without it.
+		sandbox $odev /
+		expect_lines step-5-add-rule-fails "./sandbox DEVICE / must do what ./sandbox DEVICE does (the rule is for PATH, / by default)" "$first_rows" "$(rows 2 8)"
 	fi
 fi
 
