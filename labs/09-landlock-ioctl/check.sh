@@ -314,7 +314,7 @@ bad_path() {
 	elif [ -z "$add" ] && [ "$prog_rc" != 0 ] && ! echo "$prog_err" | grep -qF "$2"; then
 		fail "$1" "with PATH $2, $3, ./sandbox $(status_text $prog_rc) before any landlock_add_rule() and did not name PATH: does it take PATH (./sandbox [--abi N] DEVICE [PATH], the rule's path, / by default)?"
 	elif [ "$prog_rc" = 0 ]; then
-		fail "$1" "with PATH $2, $3, the rule could not be made and ./sandbox exited 0: it must stop, not go on unsandboxed as if it were sandboxed; one line on stderr and a non-zero exit"
+		fail "$1" "with PATH $2, $3, the rule could not be made and ./sandbox exited 0: asked for a sandbox it cannot make, it must stop, not go on unsandboxed: one line on stderr that names PATH and a non-zero exit"
 	elif [ "$(echo "$prog_err" | wc -l)" != 1 ] || ! echo "$prog_err" | grep -qF "$2"; then
 		fail "$1" "with PATH $2, $3, ./sandbox $(status_text $prog_rc) unsandboxed, as it must, but its error must be one line on stderr that names PATH and what failed, e.g. 'sandbox: landlock_add_rule for PATH: Invalid argument'; it wrote $(echo "$prog_err" | grep -c .) lines"
 	else
