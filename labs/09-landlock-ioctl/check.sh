@@ -7,8 +7,7 @@
 # nodes of its own, one outside /dev, whose names, like the ABI of --abi,
 # change per run. Its Landlock system calls are traced (syscall events, its
 # pid's only: the shell that runs su, which execs the shell that execs it)
-# and compared with what it printed. (Not with set_event_pid: see lab 08's
-# check.)
+# and compared with what it printed.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/09-landlock-ioctl}
 . "$(dirname "$0")/../check-helpers.sh"
