@@ -38,6 +38,12 @@ header_page() {
 	sed -n "s/.*field: [a-z_0-9]* $1;.*$2:\([0-9]*\);.*/\1/p" $TRACEFS/events/header_page
 }
 
+# subbuf_bytes: the top-level buffer's sub-buffer size in bytes, as the
+# kernel gives it (buffer_subbuf_size_kb read back). A size asked for is
+# rounded up to a power-of-two number of pages: asking 4 KiB gives 4 KiB on
+# a 4 KiB-page kernel and 64 KiB on a 64 KiB-page one.
+subbuf_bytes() { echo $(($(cat $TRACEFS/buffer_subbuf_size_kb) * 1024)); }
+
 # Reset the top-level tracing buffer to a known state (the buffer size:
 # TRACE_BUFFER_KB, from vm/guest.conf).
 trace_reset() {
