@@ -52,6 +52,34 @@ static void restore_buffer_kb(void)
 		write_int(T "/buffer_size_kb", atoi(kb));
 }
 
+/* The first number in a tracefs file, or -1. */
+static long read_number(const char *path)
+{
+	char buf[64] = "";
+	int fd = open(path, O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	return n > 0 ? strtol(buf, NULL, 10) : -1;
+}
+
+/*
+ * The sub-buffer size the kernel makes of kb KiB asked for: whole pages, a
+ * power of two of them (kernel/trace/trace.c, buffer_subbuf_size_write:
+ * order fls(pages - 1)). 4 KiB asked is 4 KiB with 4 KiB pages, 64 KiB
+ * with 64 KiB pages.
+ */
+static long subbuf_size_for(int kb)
+{
+	long page = sysconf(_SC_PAGESIZE),
+	     pages = ((long)kb * 1024 + page - 1) / page, n = 1;
+
+	while (n < pages)
+		n *= 2;
+	return n * page;
+}
+
 /*
  * Write markers "<prefix><i>" for i in [from, to) from this CPU. Returns
  * the writes that failed: with overwrite off, a full buffer refuses them
@@ -76,15 +104,16 @@ FIXTURE(map)
 {
 	struct tracemap tm;
 	struct tracemap_formats formats;
-	int subbuf_size;
+	int subbuf_size; /* as the kernel gives it (tracefs, read back) */
+	int buffer_kb; /* variant's sub-buffers per CPU, in subbuf_size ones */
 	int data_offset; /* the sub-buffer's header: 16, or 12 on a 32-bit kernel */
 	int per_page; /* "m%07d" markers a sub-buffer of subbuf_size holds */
 };
 
 FIXTURE_VARIANT(map)
 {
-	int subbuf_kb;
-	int buffer_kb; /* data bytes per CPU */
+	int subbuf_kb; /* asked for; the kernel may give more */
+	int buffer_kb; /* data KiB per CPU for subbuf_kb KiB sub-buffers */
 };
 
 FIXTURE_VARIANT_ADD(map, subbuf_4k){ .subbuf_kb = 4, .buffer_kb = 64 };
@@ -129,13 +158,21 @@ FIXTURE_SETUP(map)
 	ASSERT_EQ(0, write_file(T "/current_tracer", "nop"));
 	ASSERT_EQ(0, write_int(T "/options/overwrite", 1));
 	ASSERT_EQ(0, write_int(T "/buffer_subbuf_size_kb", variant->subbuf_kb));
-	ASSERT_EQ(0, write_int(T "/buffer_size_kb", variant->buffer_kb));
+	/*
+	 * Compute with the sub-buffer size the kernel gave, and keep the
+	 * variant's number of sub-buffers: with 64 KiB pages, 4 KiB asked is
+	 * 64 KiB, and the buffer grows to match.
+	 */
+	self->subbuf_size = (int)read_number(T "/buffer_subbuf_size_kb") * 1024;
+	ASSERT_LT(0, self->subbuf_size);
+	self->buffer_kb = variant->buffer_kb / variant->subbuf_kb *
+			  (self->subbuf_size / 1024);
+	ASSERT_EQ(0, write_int(T "/buffer_size_kb", self->buffer_kb));
 	ASSERT_EQ(0, write_file(T "/trace", ""));
 	ASSERT_EQ(0, write_int(T "/tracing_on", 1));
 	ASSERT_LT(0, tracemap_formats_load(&self->formats, T));
 	ASSERT_EQ(0, tracemap_open(&self->tm, NULL, NULL, 0, MAP_FLAGS))
 	TH_LOG("%s", tracemap_error(&self->tm));
-	self->subbuf_size = variant->subbuf_kb * 1024;
 	self->data_offset = marker_layout(_metadata, &self->formats, &record);
 	self->per_page = (self->subbuf_size - self->data_offset) / record;
 }
@@ -200,12 +237,13 @@ static int drain(struct __test_metadata *_metadata, struct tracemap *tm,
 TEST_F(map, meta_page_matches_tracefs)
 {
 	const struct trace_buffer_meta *m = tracemap_meta(&self->tm);
-	int data = variant->buffer_kb * 1024,
+	int data = self->buffer_kb * 1024,
 	    cap = self->subbuf_size - self->data_offset;
 	volatile char last;
 
 	ASSERT_EQ(TRACEMAP_MODE_MMAP, (int)tracemap_mode(&self->tm));
 	EXPECT_EQ(self->subbuf_size, (int)m->subbuf_size);
+	EXPECT_EQ(subbuf_size_for(variant->subbuf_kb), (long)m->subbuf_size);
 	EXPECT_EQ(m->subbuf_size, tracemap_subbuf_size(&self->tm));
 	EXPECT_EQ(m->subbuf_size, m->meta_page_size);
 	EXPECT_EQ((data + cap - 1) / cap + 1, (int)m->nr_subbufs);
@@ -316,10 +354,14 @@ TEST_F(map, refused_mappings)
 
 TEST_F(map, busy_while_mapped)
 {
-	EXPECT_EQ(-EBUSY,
-		  write_int(T "/buffer_size_kb", variant->buffer_kb * 2));
+	EXPECT_EQ(-EBUSY, write_int(T "/buffer_size_kb", self->buffer_kb * 2));
+	/*
+	 * Twice the size the kernel gave: another order. (Twice the size
+	 * asked can be the same order, 8 KiB and 4 KiB both one 64 KiB page,
+	 * which the kernel accepts before its check for a mapping.)
+	 */
 	EXPECT_EQ(-EBUSY, write_int(T "/buffer_subbuf_size_kb",
-				    variant->subbuf_kb * 2));
+				    self->subbuf_size / 1024 * 2));
 	EXPECT_EQ(-EBUSY, write_int(T "/snapshot", 1));
 }
 
@@ -549,7 +591,7 @@ TEST_F(map, dropped_reported_when_overwrite_off)
 	int per_page = self->per_page;
 	/* three times what the buffer holds (no meta-page in read() mode) */
 	int total =
-		(variant->buffer_kb / variant->subbuf_kb + 2) * per_page * 3;
+		(self->buffer_kb * 1024 / self->subbuf_size + 2) * per_page * 3;
 	long dropped;
 	int refused;
 
