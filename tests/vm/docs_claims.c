@@ -488,11 +488,15 @@ static uint64_t commit_word(const char *subbuf)
  * an unsigned int: the upper 32 bits of the 64-bit commit word stay 0,
  * where GET_READER's sign extension sets them. A 32-bit kernel's commit
  * word is a 4-byte long (events/header_page): it has no upper bits.
+ * Sized from the sub-buffer the kernel gives (4 KiB, or 64 KiB with 64 KiB
+ * pages): a buffer of two sub-buffers' data, and 2000 events per 4 KiB of
+ * sub-buffer, far more than it holds.
  */
 TEST(read_flags_leave_upper_bits_zero)
 {
-	long size = read_number(T "/buffer_size_kb");
-	size_t page = (size_t)getpagesize();
+	long size = read_number(T "/buffer_size_kb"),
+	     subbuf_kb = read_number(T "/buffer_subbuf_size_kb");
+	size_t len = (size_t)subbuf_kb * 1024;
 	struct tracemap_layout l;
 	char *buf;
 	uint64_t w;
@@ -503,15 +507,16 @@ TEST(read_flags_leave_upper_bits_zero)
 		SKIP(return,
 			   "%u-byte commit word (a 32-bit kernel): no upper bits",
 			   l.commit_size);
-	buf = malloc(page);
+	ASSERT_GT(subbuf_kb, 0);
+	buf = malloc(len);
 	ASSERT_NE(NULL, buf);
 	ASSERT_GT(size, 0);
 	ASSERT_EQ(0, reset());
-	ASSERT_EQ(0, write_file(T "/buffer_size_kb", "8"));
-	ASSERT_EQ(0, write_numbered(2000));
+	ASSERT_EQ(0, write_int(T "/buffer_size_kb", (int)subbuf_kb * 2));
+	ASSERT_EQ(0, write_numbered(2000 * (int)subbuf_kb / 4));
 	fd = open(RAW, O_RDONLY | O_NONBLOCK);
 	ASSERT_GE(fd, 0);
-	EXPECT_EQ((ssize_t)page, read(fd, buf, page));
+	EXPECT_EQ((ssize_t)len, read(fd, buf, len));
 	w = commit_word(buf);
 	EXPECT_EQ(0xc0000000U, (uint32_t)w & 0xc0000000U)
 	TH_LOG("0x%llx", (unsigned long long)w);
