@@ -118,12 +118,16 @@ markers 10 "count"
 consume count --count 4
 decoded count-stops "$(seq_text count 1 4)" "$(texts $tmp/count)"
 
-# Overwrite mode, 8 KiB (4 sub-buffers), 2000 markers: most are lost. What is
-# delivered is numbered from the first survivor to 2000 without a gap, and
-# delivered + reported missed = 2000.
+# Overwrite mode, a buffer of two sub-buffers' data (8 KiB: 4 sub-buffers
+# of 4 KiB with the reader's; with 64 KiB pages, 128 KiB of 64 KiB ones),
+# 2000 markers per 4 KiB of sub-buffer: most are lost. What is delivered is
+# numbered from the first survivor to the last without a gap, and
+# delivered + reported missed = all written.
 trace_reset
-echo 8 >$TRACEFS/buffer_size_kb
-markers 2000 "loss"
+subbuf=$(subbuf_bytes)
+echo $((subbuf / 1024 * 2)) >$TRACEFS/buffer_size_kb
+total=$((2000 * subbuf / 4096))
+taskset 1 sh -c "i=0; while [ \$i -lt $total ]; do i=\$((i+1)); echo \"loss \$i\"; done >$TRACEFS/trace_marker"
 consume loss
 missed=$(awk '$1 == "missed" { n += $2 } END { print n + 0 }' $tmp/loss)
 delivered=$(awk '$4 == "id" && $5 == 5' $tmp/loss | wc -l)
@@ -134,6 +138,6 @@ if [ -n "$layout_skip" ]; then
 elif [ "$missed" -gt 0 ]; then pass loss-reported; else fail loss-reported "no 'missed N' line: $(head -n 2 $tmp/loss | tr '\n' '|')"; fi
 decoded loss-no-unknown-count 0 "$(grep -c '^missed -1$' $tmp/loss)"
 decoded loss-missed-line-first "missed" "$(head -n 1 $tmp/loss | cut -d' ' -f1)"
-decoded loss-delivered-plus-missed 2000 "$((delivered + missed))"
-decoded loss-delivered-without-gap "$(seq_text loss $((missed + 1)) 2000)" "$(texts $tmp/loss)"
+decoded loss-delivered-plus-missed "$total" "$((delivered + missed))"
+decoded loss-delivered-without-gap "$(seq_text loss $((missed + 1)) "$total")" "$(texts $tmp/loss)"
 trace_reset
