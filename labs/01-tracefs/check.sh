@@ -1,12 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Check lab 01 in the guest: compare what formats.sh in DIR prints with the
-# kernel's format files, read here by another parser.
+# kernel's format files, read here by another parser. What it is asked is
+# chosen per run: a sub-buffer size, the events (one with a fixed-size array
+# field, one with a digit in a field name), IDs (one that other IDs start
+# with) and, on a copy of header_event with other numbers, the event header.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/01-tracefs}
 . "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" formats.sh step-1-header-page
 ev=$TRACEFS/events
+fake=/tmp/lab01-tracefs
+LAB_CLEANUP="rm -rf $fake"
 
 # fields FILE: "NAME OFFSET SIZE" for each "field:" line of a format file.
 fields() {
@@ -18,48 +23,125 @@ fields() {
 	}' "$1"
 }
 
-# step NAME HINT WANT ARGS...: run formats.sh ARGS and compare with WANT.
+# pick: one of the lines of stdin, chosen per run (nothing for no lines).
+pick() {
+	local all n
+	all=$(cat)
+	[ -n "$all" ] || return 0
+	n=$(printf '%s\n' "$all" | wc -l)
+	printf '%s\n' "$all" | sed -n "$(rand 1 "$n")p"
+}
+
+# name FILE: SYS/NAME of an event's format file.
+name() {
+	local e=${1#$ev/}
+	echo "${e%/format}"
+}
+
+# step NAME HINT WANT ARGS...: run formats.sh ARGS (with TRACEFS=$tracefs
+# when that is set) and compare with WANT; false when they differ.
+tracefs=
 step() {
 	local name=$1 hint=$2 want=$3
 	shift 3
-	run_prog 20 sh "$dir/formats.sh" "$@"
-	expect_lines "$name" "$hint" "$want" "$prog_out"
+	if [ -n "$tracefs" ]; then
+		run_prog 20 env TRACEFS="$tracefs" sh "$dir/formats.sh" "$@"
+	else
+		run_prog 20 sh "$dir/formats.sh" "$@"
+	fi
+	[ "$prog_out" = "$want" ] && return 0
+	fail "$name" "$hint; $(first_diff "$want" "$prog_out")"
+	return 1
 }
 
+# Step 1: header_page at the default sub-buffer size, then at another one
+# (data's size is the sub-buffer's capacity).
+kb=$(echo "8 16 32 64" | tr ' ' '\n' | pick)
 step step-1-header-page "each 'field:' line of events/header_page gives NAME OFFSET SIZE" \
-	"$(fields "$ev/header_page")" page
+	"$(fields "$ev/header_page")" page &&
+	echo "$kb" >"$TRACEFS/buffer_subbuf_size_kb" &&
+	step step-1-header-page "with buffer_subbuf_size_kb $kb, data's size is $(fields "$ev/header_page" | awk '$1 == "data" { print $3 }'): read offsets and sizes from header_page, not the transcript's numbers" \
+		"$(fields "$ev/header_page")" page &&
+	pass step-1-header-page
+echo 4 >"$TRACEFS/buffer_subbuf_size_kb"
 
-want=$(awk '/bits$/ && $1 != "array" { print $1, $3 } /: type ==/ { print $1, $NF } /data max type_len/ { print "max_type_len", $NF }' \
-	"$ev/header_event")
+# Step 2: header_event, then a copy of it in $fake/events (TRACEFS=$fake)
+# with other widths and type_len values, as another kernel could have.
+header_event() {
+	awk '/bits$/ && $1 != "array" { print $1, $3 } /: type ==/ { print $1, $NF } /data max type_len/ { print "max_type_len", $NF }' "$1"
+}
+tl=$(rand 3 7)
+[ "$tl" != 5 ] || tl=8
+max=$(((1 << tl) - 4))
+mkdir -p $fake/events
+awk -v tl="$tl" -v max="$max" '
+	$1 == "type_len" { sub(/[0-9]+ bits/, tl " bits") }
+	$1 == "time_delta" { sub(/[0-9]+ bits/, 32 - tl " bits") }
+	$1 == "padding" { sub(/[0-9]+$/, max + 1) }
+	$1 == "time_extend" { sub(/[0-9]+$/, max + 2) }
+	$1 == "time_stamp" { sub(/[0-9]+$/, max + 3) }
+	/data max type_len/ { sub(/[0-9]+$/, max) }
+	{ print }' "$ev/header_event" >$fake/events/header_event
 step step-2-header-event "read the bit widths and the 'type ==' lines of events/header_event" \
-	"$want" event-header
+	"$(header_event "$ev/header_event")" event-header &&
+	{ tracefs=$fake; step step-2-header-event "with TRACEFS=$fake, a copy of header_event with other numbers (type_len $tl bits): print what \$T/header_event says, not this kernel's or the transcript's numbers" \
+		"$(header_event $fake/events/header_event)" event-header; } &&
+	pass step-2-header-event
+tracefs=
 
-# The print event (what trace_marker writes) and one more, the first with an
-# array or string field if there is one.
-other=$(grep -l '\[' "$ev"/*/*/format | grep -v /ftrace/ | head -n 1)
-other=${other:-$(ls "$ev"/*/*/format | grep -v /ftrace/ | head -n 1)}
-other=${other#$ev/}
-other=${other%/format}
+# Step 3: the print event (what trace_marker writes), one with a fixed-size
+# array field and one with a digit in a field name, chosen per run.
+array=$(grep -l 'field:.*\[[0-9][0-9]*\];' "$ev"/*/*/format | pick)
+digit=$(grep -lE 'field:[^;]*[ *][A-Za-z_]*[0-9][A-Za-z_0-9]*(\[[0-9]*\])?;' "$ev"/*/*/format | pick)
 ok=1
-for e in ftrace/print "$other"; do
-	want=$(sed -n 's/^ID: /id /p' "$ev/$e/format"; fields "$ev/$e/format")
-	run_prog 20 sh "$dir/formats.sh" event "$e"
-	if [ "$prog_out" != "$want" ]; then
-		fail step-3-event-format "for $e: 'id N' first, then every field with its name without type or [], e.g. 'buf 16 0'; $(first_diff "$want" "$prog_out")"
-		ok=0
-		break
-	fi
+for f in "$ev/ftrace/print/format" $array $digit; do
+	e=$(name "$f")
+	case $f in
+	"$array")
+		a=$(sed -n 's/.*field:[^;]*[ *]\([A-Za-z_0-9]*\[[0-9][0-9]*\]\);.*/\1/p' "$f" | head -n 1)
+		hint="for $e: a fixed-size array field such as '$a' is named without its [N], its size that of the whole array"
+		;;
+	"$digit")
+		a=$(sed -nE 's/.*field:[^;]*[ *]([A-Za-z_]*[0-9][A-Za-z_0-9]*)(\[[0-9]*\])?;.*/\1/p' "$f" | head -n 1)
+		hint="for $e: field names can have digits, such as '$a'"
+		;;
+	*) hint="for $e: 'id N' first, then every field with its name without type or [], e.g. 'buf 16 0'" ;;
+	esac
+	step step-3-event-format "$hint" "$(sed -n 's/^ID: /id /p' "$f"; fields "$f")" event "$e" || { ok=0; break; }
 done
 [ "$ok" = 0 ] || pass step-3-event-format
 
+# Step 4: by ID. The print event, an event of another system, an ID that
+# other IDs listed before it start with (a search not matching the whole
+# line finds those), then an ID no event has: one line of error and a
+# non-zero exit status, nothing on stdout.
+ids=$(grep -H '^ID: ' "$ev"/*/*/format | sed 's/:ID: / /')
+other=$(echo "$ids" | grep -v "^$ev/ftrace/" | pick)
+prefix=$(echo "$ids" | awk '{ for (i in seen) if (index(i, $2) == 1) { print $0, i; break } seen[$2] = 1 }' | pick)
 ok=1
-for e in ftrace/print "$other" "$(ls "$ev"/*/*/format | tail -n 1 | sed "s#^$ev/##; s#/format\$##")"; do
-	id=$(sed -n 's/^ID: //p' "$ev/$e/format")
+for l in "$ev/ftrace/print/format" "$other" "$prefix"; do
+	set -- $l
+	e=$(name "$1") id=$(sed -n 's/^ID: //p' "$1")
 	run_prog 20 sh "$dir/formats.sh" id "$id"
-	if [ "$prog_out" != "$e" ]; then
-		fail step-4-find-by-id "ID $id is $e (search the 'ID:' lines of events/*/*/format); $(first_diff "$e" "$prog_out")"
-		ok=0
-		break
-	fi
+	[ "$prog_out" != "$e" ] || continue
+	got=$(sed -n 's/^ID: //p' "$ev/$prog_out/format" 2>/dev/null)
+	case $got in
+	"$id"?*) hint="ID $id is $e, not $prog_out (ID $got starts with $id): match the whole 'ID: $id' line" ;;
+	*) hint="ID $id is $e (search the 'ID:' lines of events/*/*/format)" ;;
+	esac
+	fail step-4-find-by-id "$hint; $(first_diff "$e" "$prog_out")"
+	ok=0
+	break
 done
-[ "$ok" = 0 ] || pass step-4-find-by-id
+if [ "$ok" = 1 ]; then
+	id=$(($(echo "$ids" | awk '$2 > m { m = $2 } END { print m }') + $(rand 1 999)))
+	run_prog 20 sh "$dir/formats.sh" id "$id"
+	out=$(cd /tmp && timeout 20 sh "$dir/formats.sh" id "$id" 2>/dev/null)
+	if [ "$prog_rc" = 0 ]; then
+		fail step-4-find-by-id "no event has ID $id: print one line of error to stderr and exit non-zero, not exit 0"
+	elif [ -n "$out" ] || [ "$(printf '%s\n' "$prog_out" | grep -c .)" != 1 ]; then
+		fail step-4-find-by-id "no event has ID $id: print one line of error, to stderr (stdout is for the name), and exit non-zero"
+	else
+		pass step-4-find-by-id
+	fi
+fi

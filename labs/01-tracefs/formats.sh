@@ -13,7 +13,7 @@ case ${1:-} in
 page)
 	# TODO 1: print "NAME OFFSET SIZE" for each field line of $T/header_page
 	# WHY 1: header_page's field lines carry their own offset and size: read them from the file rather than assume the layout (commit is a local_t: 8 bytes on 64-bit, 4 on 32-bit).
-	sed -n 's/^[[:space:]]*field: .*[ *]\([a-z_]*\);[[:space:]]*offset:\([0-9]*\);[[:space:]]*size:\([0-9]*\);.*/\1 \2 \3/p' "$T/header_page"
+	sed -n 's/^[[:space:]]*field: .*[ *]\([A-Za-z_0-9]*\);[[:space:]]*offset:\([0-9]*\);[[:space:]]*size:\([0-9]*\);.*/\1 \2 \3/p' "$T/header_page"
 	# END TODO 1
 	;;
 event-header)
@@ -35,8 +35,11 @@ event)
 	;;
 id)
 	# TODO 4: find the format file whose "ID:" line is $2 and print its SYS/NAME
-	# WHY 4: an event's ID is only in its format file and differs between kernels and configurations, so the name is found by the ID, matching the whole ID line.
-	grep -l -x "ID: $2" "$T"/*/*/format | sed "s#^$T/##; s#/format\$##"
+	# WHY 4: an event's ID is only in its format file and differs between kernels and configurations, so the name is found by the ID, matching the whole ID line (ID 9 is not 98); an ID no event has is an error, not an empty name.
+	f=$(grep -l -x "ID: ${2:?usage: sh formats.sh id N}" "$T"/*/*/format) ||
+		{ echo "formats.sh: no event with ID $2" >&2; exit 1; }
+	f=${f%/format}
+	echo "${f#"$T"/}"
 	# END TODO 4
 	;;
 *)
