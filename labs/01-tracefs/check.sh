@@ -93,21 +93,34 @@ tracefs=
 # array field and one with a digit in a field name, chosen per run.
 array=$(grep -l 'field:.*\[[0-9][0-9]*\];' "$ev"/*/*/format | pick)
 digit=$(grep -lE 'field:[^;]*[ *][A-Za-z_]*[0-9][A-Za-z_0-9]*(\[[0-9]*\])?;' "$ev"/*/*/format | pick)
+# event_hint E FILE WANT GOT: what the first line of GOT that is not WANT
+# says was missed, for event E (format file FILE): an array field's [N]
+# kept, a field with a digit in its name lost, an array field lost.
+event_hint() {
+	local n w g a
+	n=$(first_diff "$3" "$4" | sed 's/^line \([0-9]*\):.*/\1/')
+	w=$(printf '%s\n' "$3" | sed -n "${n}s/ .*//p")
+	g=$(printf '%s\n' "$4" | sed -n "${n}p")
+	a=$(sed -n "s/^[[:space:]]*field:[^;]*[ *]\($w\[[0-9][0-9]*\]\);.*/\1/p" "$2")
+	if [ -n "$a" ] && [ "${g#"$w"[}" != "$g" ]; then
+		echo "for $1: a fixed-size array field such as '$a' is named without its [N], its size that of the whole array"
+	elif [ "${w#*[0-9]}" != "$w" ]; then
+		echo "for $1: field names can have digits, such as '$w'"
+	elif [ -n "$a" ]; then
+		echo "for $1: a fixed-size array field such as '$a' is named without its [N], its size that of the whole array"
+	else
+		echo "for $1: 'id N' first, then every field with its name without type or [], e.g. 'buf 16 0'"
+	fi
+}
 ok=1
 for f in "$ev/ftrace/print/format" $array $digit; do
 	e=$(name "$f")
-	case $f in
-	"$array")
-		a=$(sed -n 's/.*field:[^;]*[ *]\([A-Za-z_0-9]*\[[0-9][0-9]*\]\);.*/\1/p' "$f" | head -n 1)
-		hint="for $e: a fixed-size array field such as '$a' is named without its [N], its size that of the whole array"
-		;;
-	"$digit")
-		a=$(sed -nE 's/.*field:[^;]*[ *]([A-Za-z_]*[0-9][A-Za-z_0-9]*)(\[[0-9]*\])?;.*/\1/p' "$f" | head -n 1)
-		hint="for $e: field names can have digits, such as '$a'"
-		;;
-	*) hint="for $e: 'id N' first, then every field with its name without type or [], e.g. 'buf 16 0'" ;;
-	esac
-	step step-3-event-format "$hint" "$(sed -n 's/^ID: /id /p' "$f"; fields "$f")" event "$e" || { ok=0; break; }
+	want=$(sed -n 's/^ID: /id /p' "$f"; fields "$f")
+	run_prog 20 sh "$dir/formats.sh" event "$e"
+	[ "$prog_out" != "$want" ] || continue
+	fail step-3-event-format "$(event_hint "$e" "$f" "$want" "$prog_out"); $(first_diff "$want" "$prog_out")"
+	ok=0
+	break
 done
 [ "$ok" = 0 ] || pass step-3-event-format
 
