@@ -3,14 +3,129 @@
 # Check lab 02 in the guest: the learner's ./meta against the project's
 # meta_page example, and when the meta-page changes.
 #   sh check.sh DIR
+# ./meta 0 runs on a buffer the check fills first, with sizes and counts
+# chosen per run: sub-buffers larger than a page (so meta_page_size is
+# more than one page), events written until some are overwritten, some
+# sub-buffers consumed with GET_READER from another mapping (so that
+# entries, overrun, read and reader.read differ). What it mapped and
+# unmapped is read from its mmap and munmap system calls (syscall events,
+# in an instance of their own: not in the buffer ./meta reads).
 SUITE=${SUITE:-labs/02-meta-page}
 . "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" meta step-1-map
 sizes() { echo "$1" | grep -E '^(meta_page_size|meta_struct_len|subbuf_size|nr_subbufs) '; }
+# field NAME TEXT: the value of the line "NAME value" in TEXT.
+field() { echo "$2" | awk -v n="$1" '$1 == n { print $2; exit }'; }
 
+inst=$TRACEFS/instances/lab02-calls trace=/tmp/lab02.trace
+calls() {
+	local s
+	for s in mmap munmap; do
+		echo "$1" >$inst/events/syscalls/sys_enter_$s/enable &&
+			echo "$1" >$inst/events/syscalls/sys_exit_$s/enable || return 1
+	done
+}
+LAB_CLEANUP="calls 0 2>/dev/null; rmdir $inst 2>/dev/null; echo '!snapshot' >$TRACEFS/events/ftrace/print/trigger 2>/dev/null; echo 0 >$TRACEFS/snapshot 2>/dev/null; rm -f $trace"
+mkdir -p $inst
+if ! calls 1 2>/dev/null; then
+	fail step-1-map "this kernel has no syscall events (events/syscalls/sys_enter_mmap...: CONFIG_FTRACE_SYSCALLS), which the check reads"
+	exit 0
+fi
+calls 0
+
+# 1. mmap refused: a snapshot trigger keeps a snapshot armed, and then the
+# kernel refuses to map the buffer (EBUSY). ./meta must say so, not crash.
 trace_reset
-want=$(meta_page 0)
+echo snapshot >$TRACEFS/events/ftrace/print/trigger
 run_prog 20 "$dir/meta" 0
+refused_out=$prog_out refused_rc=$prog_rc
+echo '!snapshot' >$TRACEFS/events/ftrace/print/trigger
+echo 0 >$TRACEFS/snapshot
+refused=''
+if [ "$prog_rc" -gt 128 ]; then
+	refused="with a snapshot armed the kernel refuses the mmap (EBUSY), and ./meta crashed, $(status_text $prog_rc): check mmap's result (MAP_FAILED) before reading meta->meta_page_size"
+elif [ "$prog_rc" = 0 ]; then
+	refused="with a snapshot armed the kernel refuses the mmap (EBUSY), yet ./meta exited 0: when mmap returns MAP_FAILED, say why and exit non-zero"
+fi
+
+# 2. The buffer: K KiB sub-buffers, N of them in the ring (about), written
+# over until some are overwritten, then C sub-buffers consumed.
+trace_reset
+k=$((8 << $(rand 0 1)))
+echo 0 >$TRACEFS/tracing_on
+echo $k >$TRACEFS/buffer_subbuf_size_kb
+echo $((k * $(rand 3 5))) >$TRACEFS/buffer_size_kb
+echo >$TRACEFS/trace
+echo 1 >$TRACEFS/tracing_on
+cap=$(($(cat $TRACEFS/per_cpu/cpu0/buffer_size_kb | sed 's/ .*//') * 1024 / 32))
+markers "lab02 $(rand 100 999)" 0 $((cap + $(rand $((cap / 2)) $cap)))
+reader_swap --cpu 0 --count $(rand 1 3) >/dev/null
+want=$(meta_page 0)
+# Until overrun and read differ (both go by whole sub-buffers).
+i=0
+while [ "$(field overrun "$want")" = "$(field read "$want")" ] && [ $i -lt 3 ]; do
+	reader_swap --cpu 0 --count 1 >/dev/null
+	want=$(meta_page 0)
+	i=$((i + 1))
+done
+stats=$(cat $TRACEFS/per_cpu/cpu0/stats)
+echo >$inst/trace
+calls 1
+run_prog 20 "$dir/meta" 0
+calls 0
+cp $inst/trace $trace
+page=$(getconf PAGESIZE 2>/dev/null || echo 4096)
+msize=$(field meta_page_size "$want")
+ring=$(($(field nr_subbufs "$want") * $(field subbuf_size "$want")))
+# ./meta's mmaps of the buffer (MAP_SHARED, from a file) and munmaps, one
+# verdict: "last LEN" (the mapping made last, which it read), then
+# "badunmap LEN MAPLEN ERRNO" for a munmap that failed or cut a mapping,
+# "leak LEN N" for the Nth mapping never unmapped.
+maps=$(awk '
+$1 !~ /^meta-[0-9]+$/ { next }
+function hex(s,  i, n) {
+	n = 0
+	for (i = 1; i <= length(s); i++)
+		n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+	return n
+}
+function args(s,  na, i, parts) {
+	sub(/.*\(/, "", s)
+	sub(/\)$/, "", s)
+	na = split(s, parts, ", ")
+	for (i = 1; i <= na; i++) {
+		a[i] = parts[i]
+		sub(/^[^:]*: /, "", a[i])
+	}
+}
+function ret(s) {
+	s = $NF
+	sub(/^0x/, "", s)
+	return length(s) == 16 && substr(s, 1, 13) == "fffffffffffff" ? -(65536 - hex(substr(s, 13))) : hex(s)
+}
+/ sys_mmap\(/ { args($0); want = hex(a[4]) % 2 == 1 && length(a[5]) < 8; len = hex(a[2]); next }
+/ sys_mmap -> / { r = ret(); if (want && r >= 0) { n++; at[n] = r; ln[n] = len; alive[n] = 1; last = len }; want = 0; next }
+/ sys_munmap\(/ { args($0); ua = hex(a[1]); ul = hex(a[2]); next }
+/ sys_munmap -> / {
+	r = ret()
+	for (i = 1; i <= n; i++)
+		if (alive[i] && at[i] == ua) {
+			if (r < 0 || int((ul + 4095) / 4096) * 4096 != ln[i])
+				print "badunmap", ul, ln[i], -r
+			if (r == 0)
+				alive[i] = 0
+		}
+	next
+}
+END {
+	print "last", last + 0
+	for (i = 1; i <= n; i++)
+		if (alive[i])
+			print "leak", ln[i], i
+}' $trace)
+last=$(echo "$maps" | awk '$1 == "last" { print $2 }')
+bad=$(echo "$maps" | awk '$1 == "badunmap" { print $2, $3, $4; exit }')
+leak=$(echo "$maps" | awk '$1 == "leak" { print $2, $3; exit }')
 if [ "$prog_rc" != 0 ]; then
 	case $prog_out in
 	*"Operation not permitted"*) why="mmap said EPERM: the kernel maps the ring buffer MAP_SHARED only" ;;
@@ -19,17 +134,55 @@ if [ "$prog_rc" != 0 ]; then
 	esac
 	fail step-1-map "$why"
 elif [ -z "$(sizes "$prog_out")" ] || [ "$(sizes "$prog_out")" != "$(sizes "$want")" ]; then
-	fail step-1-map "mapped, but the sizes differ; $(first_diff "$(sizes "$want")" "$(sizes "$prog_out")")"
+	fail step-1-map "mapped, but the sizes it printed differ; $(first_diff "$(sizes "$want")" "$(sizes "$prog_out")")"
+elif [ "$last" = 0 ]; then
+	fail step-1-map "no mmap of trace_pipe_raw (MAP_SHARED) by ./meta was seen in its system calls"
+elif [ "$last" = "$page" ] && [ "$msize" != "$page" ]; then
+	fail step-1-map "it mapped one page only ($page bytes): here meta_page_size is $msize (sub-buffers of $k KiB), so map meta_page_size bytes after reading it"
+elif [ "$last" != "$msize" ]; then
+	if [ "$last" = "$ring" ]; then
+		what="nr_subbufs * subbuf_size, the size of the ring, not of the meta-page"
+	else
+		what="not meta_page_size"
+	fi
+	fail step-1-map "the mapping it read the fields from is $last bytes, $what ($msize): map meta_page_size bytes"
+elif [ -n "$bad" ]; then
+	set -- $bad
+	if [ "$1" = "$(field meta_struct_len "$want")" ]; then
+		what="meta_struct_len, the size of the struct, not of the mapping"
+	else
+		what="not the $2 bytes it mapped (was len updated when it mapped again?)"
+	fi
+	fail step-1-map "munmap of $1 bytes on its mapping of $2 bytes $([ "$3" = 0 ] && echo "cut it" || echo "failed (errno $3)"): $1 is $what; unmap the length you mapped"
+elif [ -n "$leak" ]; then
+	set -- $leak
+	if [ "$2" = 1 ] && [ "$1" = "$page" ]; then
+		what="the first one-page mapping was never unmapped: munmap it before mapping meta_page_size bytes"
+	else
+		what="its mapping number $2 ($1 bytes) was never unmapped"
+	fi
+	fail step-1-map "$what"
+elif [ -n "$refused" ]; then
+	prog_out=$refused_out prog_rc=$refused_rc
+	fail step-1-map "$refused"
 else
 	pass step-1-map
 fi
 
-# Events on CPU 0 that nobody has read: the meta-page still says 0 entries.
-taskset -c 0 sh -c "echo one >$TRACEFS/trace_marker; echo two >$TRACEFS/trace_marker"
-want=$(meta_page 0)
-run_prog 20 "$dir/meta" 0
-expect_lines step-2-fields "print every field from meta_page_size to read (the reserved ones after it are not needed) as 'name value', in struct order" \
-	"$want" "$prog_out"
+# Every field, on the buffer above.
+got=$(field entries "$prog_out")
+e=$(field entries "$want") o=$(field overrun "$want") r=$(field read "$want") rr=$(field reader.read "$want")
+hint="on a buffer where $o events were overwritten and $r consumed, print every field from meta_page_size to read (the reserved ones after it are not needed) as 'name value', in struct order"
+# per_cpu/cpu0/stats: "entries: N" counts the events waiting only.
+waiting=$(echo "$stats" | awk '$1 == "entries:" { print $2 }')
+if [ "$got" != "$e" ] && [ "$got" = $((e - o - r)) ] && [ "$got" = "$waiting" ]; then
+	hint="entries is every event written ($e), overwritten (overrun) and read ones included: you printed entries - overrun - read, what per_cpu/cpu0/stats calls entries ($waiting)"
+elif [ "$(field reader.read "$prog_out")" != "$rr" ] && [ "$(field reader.read "$prog_out")" = "$r" ]; then
+	hint="reader.read is meta->reader.read, the bytes read on the reader sub-buffer ($rr), not meta->read, the events read ($r)"
+elif [ "$(field reader.id "$prog_out")" != "$(field reader.id "$want")" ] && [ "$(field reader.id "$prog_out")" = "$rr" ]; then
+	hint="reader.id printed the value of reader.read ($rr): print meta->reader.id"
+fi
+expect_lines step-2-fields "$hint" "$want" "$prog_out"
 
 trace_reset
 run_prog 20 "$dir/meta" 0 watch 5
