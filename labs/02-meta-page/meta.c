@@ -19,7 +19,7 @@
 
 static void print_meta(const struct trace_buffer_meta *meta)
 {
-	/* TODO 2: print each field as "name value", in the order of the struct */
+	/* TODO 2: print each field from meta_page_size to read as "name value", in the order of the struct */
 	/* WHY 2: printing every field in the struct's order, lost events included, gives a line-by-line view of struct trace_buffer_meta that can be compared field by field. */
 	printf("meta_page_size %u\n", meta->meta_page_size);
 	printf("meta_struct_len %u\n", meta->meta_struct_len);
