@@ -153,7 +153,7 @@ elif [ -n "$bad" ]; then
 	else
 		what="not the $2 bytes it mapped (was len updated when it mapped again?)"
 	fi
-	fail step-1-map "munmap of $1 bytes on its mapping of $2 bytes $([ "$3" = 0 ] && echo "cut it" || echo "failed (errno $3)"): $1 is $what; unmap the length you mapped"
+	fail step-1-map "munmap of $1 bytes on its mapping of $2 bytes $(case $3 in 0) echo "cut it" ;; 22) echo "failed with EINVAL" ;; *) echo "failed (errno $3)" ;; esac): $1 is $what; unmap the length you mapped"
 elif [ -n "$leak" ]; then
 	set -- $leak
 	if [ "$2" = 1 ] && [ "$1" = "$page" ]; then
