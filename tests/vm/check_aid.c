@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+/*
+ * check_aid: what the lab checks (busybox sh) cannot do themselves.
+ *   check_aid as-pid PID CMD [ARG...]
+ *	run CMD as process PID (clone3() with set_tid: needs CAP_SYS_ADMIN
+ *	and PID < /proc/sys/kernel/pid_max; no CONFIG_CHECKPOINT_RESTORE),
+ *	wait for it and exit with its status; exit 3 when the kernel refuses
+ *	that PID, with one line on stderr saying why.
+ *   check_aid reader-head CPU
+ *	map CPU's ring buffer (no GET_READER: the reader sub-buffer stays the
+ *	one the last reader left) and print its header as the kernel wrote it:
+ *	"time_stamp N" (the u64 at byte 0) and "commit_low N" (the low 32 bits
+ *	of the commit word, the missed-event flags left in).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "trace_mmap_compat.h"
+#include "tracefs_write.h"
+
+#ifndef SYS_clone3
+#define SYS_clone3 435
+#endif
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: check_aid as-pid PID CMD [ARG...]\n"
+			"       check_aid reader-head CPU\n");
+	return 2;
+}
+
+/* A decimal number from lo to hi, or -1. */
+static long number(const char *s, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi)
+		return -1;
+	return v;
+}
+
+static int as_pid(pid_t want, char **argv)
+{
+	struct clone_args args;
+	pid_t tid = want, pid;
+	int status;
+
+	memset(&args, 0, sizeof(args));
+	args.exit_signal = SIGCHLD;
+	args.set_tid = (uint64_t)(uintptr_t)&tid;
+	args.set_tid_size = 1;
+	pid = (pid_t)syscall(SYS_clone3, &args, sizeof(args));
+	if (pid < 0) {
+		fprintf(stderr, "check_aid: clone3 with PID %d: %s\n", want,
+			strerror(errno));
+		return 3;
+	}
+	if (pid == 0) {
+		execvp(argv[0], argv);
+		fprintf(stderr, "check_aid: %s: %s\n", argv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0) {
+		fprintf(stderr, "check_aid: waitpid: %s\n", strerror(errno));
+		return 1;
+	}
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+static int reader_head(long cpu)
+{
+	char path[128];
+	long page = sysconf(_SC_PAGESIZE);
+	int fd;
+
+	snprintf(path, sizeof(path), T "/per_cpu/cpu%ld/trace_pipe_raw", cpu);
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0) {
+		fprintf(stderr, "check_aid: open %s: %s\n", path,
+			strerror(errno));
+		return 1;
+	}
+	const struct trace_buffer_meta *meta =
+		mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, 0);
+
+	if (meta == MAP_FAILED) {
+		fprintf(stderr, "check_aid: mmap %s: %s\n", path,
+			strerror(errno));
+		return 1;
+	}
+	size_t len = meta->meta_page_size +
+		     (size_t)meta->nr_subbufs * meta->subbuf_size;
+	const char *base = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+
+	if (base == MAP_FAILED) {
+		fprintf(stderr, "check_aid: mmap %zu bytes of %s: %s\n", len,
+			path, strerror(errno));
+		return 1;
+	}
+	const char *sb = base + meta->meta_page_size +
+			 (size_t)meta->reader.id * meta->subbuf_size;
+	uint64_t time_stamp, commit;
+
+	memcpy(&time_stamp, sb, sizeof(time_stamp));
+	memcpy(&commit, sb + 8, sizeof(commit));
+	printf("time_stamp %llu\n", (unsigned long long)time_stamp);
+	printf("commit_low %u\n", (unsigned int)(uint32_t)commit);
+	munmap((void *)base, len);
+	munmap((void *)meta, (size_t)page);
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	long v;
+
+	if (argc >= 4 && !strcmp(argv[1], "as-pid")) {
+		v = number(argv[2], 2, 0x3fffffff);
+		if (v < 0) {
+			fprintf(stderr, "check_aid: bad PID '%s'\n", argv[2]);
+			return 2;
+		}
+		return as_pid((pid_t)v, argv + 3);
+	}
+	if (argc == 3 && !strcmp(argv[1], "reader-head")) {
+		v = number(argv[2], 0, 4095);
+		if (v < 0) {
+			fprintf(stderr, "check_aid: bad CPU '%s'\n", argv[2]);
+			return 2;
+		}
+		return reader_head(v);
+	}
+	return usage();
+}
