@@ -1,60 +1,208 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Check lab 03 in the guest: write one trace_marker event on CPU 0, let the
-# learner's ./first_event decode it, and compare with what was written.
+# Check lab 03 in the guest: three rounds, each with sub-buffers of a size
+# chosen per run; the learner's ./first_event decodes the first event of
+# CPU 0's reader sub-buffer, and what it prints is compared with what was
+# written and with the sub-buffer's header read again after it:
+#  1. one trace_marker line short enough for type_len 1..28, from a PID
+#     above 65535 (clone3 with set_tid; a PID the kernel picks if it refuses);
+#  2. one line over 112 bytes of payload, so that type_len is 0;
+#  3. a lapped buffer (the seq_producer module in overwrite mode), so that
+#     the reader sub-buffer's commit word carries the missed-event flags.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/03-first-event}
 . "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" first_event step-1-address
 field() { echo "$out" | sed -n "s/^$1 //p"; }
+head_field() { echo "$head" | sed -n "s/^$1 //p"; }
+pid_max=$(cat /proc/sys/kernel/pid_max)
+LAB_CLEANUP="echo $pid_max >/proc/sys/kernel/pid_max"
 
-trace_reset
-msg="lab03 says hello $(date +%s)"
-taskset -c 0 sh -c "echo \$\$ >/tmp/lab03.pid; echo '$msg' >$TRACEFS/trace_marker"
-pid=$(cat /tmp/lab03.pid)
-meta=$(meta_page 0)
-run_prog 20 "$dir/first_event" 0
-out=$prog_out
-# What trace_marker stores: struct trace_entry and ip (16 bytes), the text
-# with its newline, a NUL and one spare byte; rounded up to 4 bytes.
-size=$(((16 + ${#msg} + 1 + 2 + 3) / 4 * 4))
-if [ "$size" -le 112 ]; then
-	type_len=$((size / 4)) length=$((size + 4))
-else
-	type_len=0 length=$((size + 8))
-fi
+# A time stamp below 2^32 ns (4.3 s after boot) would hide a u32 read of it.
+while [ "$(cut -d. -f1 /proc/uptime)" -lt 6 ]; do sleep 0.2; done
 
-mps=$(echo "$meta" | sed -n 's/^meta_page_size //p')
-nr=$(echo "$meta" | sed -n 's/^nr_subbufs //p')
-id=$(field reader.id)
-if [ -z "$id" ] || [ "$id" -ge "$nr" ]; then
-	fail step-1-address "reader.id '$id' is not an ID below nr_subbufs ($nr)"
-else
-	want=$((mps + id * $(echo "$meta" | sed -n 's/^subbuf_size //p')))
-	if [ "$(field offset)" = "$want" ]; then
-		pass step-1-address
-	else
-		fail step-1-address "the reader sub-buffer starts at meta_page_size + reader.id * subbuf_size = $want; got offset '$(field offset)'"
+# flunk STEP WHY: fail STEP, once, at the first round that shows it.
+failed=''
+flunk() {
+	case " $failed " in *" $1 "*) return ;; esac
+	failed="$failed $1"
+	fail "$1" "$2 [$round]"
+}
+# any_kb KB...: one of the sizes, chosen per run.
+any_kb() { shift $(($(rand 1 $#) - 1)) && echo "$1"; }
+
+# text LEN: a line of LEN characters, new each run.
+tag=$(rand 1000 9999)
+text() {
+	awk -v n="$1" -v t="$tag" 'BEGIN {
+		s = "lab03 " t " says hello"
+		while (length(s) < n) s = s "-" length(s)
+		print substr(s, 1, n)
+	}'
+}
+
+# write_line TEXT: write TEXT to trace_marker on CPU 0, from a PID above
+# 65535 when the kernel lets the check choose it; sets pid.
+write_line() {
+	local try=0 rc
+	echo 4194304 >/proc/sys/kernel/pid_max 2>/dev/null
+	while [ $try -lt 5 ]; do
+		pid=$(rand 65536 $(($(cat /proc/sys/kernel/pid_max) - 1)))
+		rc=0
+		taskset -c 0 check_aid as-pid "$pid" sh -c "echo '$1' >$TRACEFS/trace_marker" 2>/dev/null || rc=$?
+		[ $rc = 3 ] || return 0
+		try=$((try + 1))
+	done
+	note "check: no PID above 65535 (clone3 set_tid refused); the kernel picks it"
+	taskset -c 0 sh -c "echo \$\$ >/tmp/lab03.pid; echo '$1' >$TRACEFS/trace_marker"
+	pid=$(cat /tmp/lab03.pid)
+}
+
+# decode: run ./first_event 0 and read the reader sub-buffer's header again
+# (check_aid maps the buffer anew: the same sub-buffer, as the kernel left it).
+decode() {
+	meta=$(meta_page 0)
+	run_prog 20 "$dir/first_event" 0
+	out=$prog_out
+	head=$(check_aid reader-head 0)
+}
+
+# judge_address: the offset of the reader sub-buffer.
+judge_address() {
+	local mps nr id want
+	mps=$(echo "$meta" | sed -n 's/^meta_page_size //p')
+	nr=$(echo "$meta" | sed -n 's/^nr_subbufs //p')
+	id=$(field reader.id)
+	if [ -z "$id" ] || [ "$id" -ge "$nr" ]; then
+		flunk step-1-address "reader.id '$id' is not an ID below nr_subbufs ($nr)"
+		return
 	fi
-fi
+	want=$((mps + id * $(echo "$meta" | sed -n 's/^subbuf_size //p')))
+	[ "$(field offset)" = "$want" ] ||
+		flunk step-1-address "the reader sub-buffer starts at meta_page_size + reader.id * subbuf_size = $mps + $id * $subbuf_size = $want (both sizes from the meta-page, never 4096); got offset '$(field offset)'"
+}
 
-if [ "$(field commit)" = "$length" ] && [ "$(field time_stamp)" != 0 ]; then
-	pass step-2-header
+# judge_header: time_stamp and commit against the header read again.
+judge_header() {
+	local ts low data got
+	ts=$(head_field time_stamp) low=$(head_field commit_low)
+	data=$((low & ~(3 << 30)))
+	got=$(field commit)
+	if [ -z "$ts" ] || [ -z "$low" ]; then
+		flunk step-2-header "the check could not read the sub-buffer's header again: $head"
+	elif [ "$got" = "$low" ] && [ "$low" != "$data" ]; then
+		flunk step-2-header "commit '$got' still has the flag bits: events were lost, so bit 31 (RB_MISSED_EVENTS)$([ $((low >> 30 & 1)) = 1 ] && echo ' and bit 30 (RB_MISSED_STORED)') of the low 32 bits are set; the data bytes are those bits with both flags masked off: $data"
+	elif [ "$got" = $((low & ~(1 << 31))) ] && [ $((low >> 30 & 1)) = 1 ]; then
+		flunk step-2-header "commit '$got' has bit 30 (RB_MISSED_STORED, the missed count is stored after the data) still set: mask off both flag bits, 31 and 30; want $data"
+	elif [ "$got" != "$data" ]; then
+		flunk step-2-header "commit is the low 32 bits of the word at byte 8 with the flag bits 31 and 30 masked off: want $data; got '$got'"
+	elif [ "$(field time_stamp)" = $((ts & 0xffffffff)) ] && [ "$ts" != $((ts & 0xffffffff)) ]; then
+		flunk step-2-header "time_stamp '$(field time_stamp)' is only the low 32 bits: it is the u64 at byte 0 of the sub-buffer, $ts"
+	elif [ "$(field time_stamp)" != "$ts" ]; then
+		flunk step-2-header "time_stamp is the u64 at byte 0 of the sub-buffer: want $ts; got '$(field time_stamp)'"
+	fi
+}
+
+# judge_event SIZE: type_len and length of one ftrace/print event whose
+# payload is SIZE bytes.
+judge_event() {
+	local size=$1 type_len length got
+	if [ "$size" -le 112 ]; then
+		type_len=$((size / 4)) length=$((size + 4))
+	else
+		type_len=0 length=$((size + 8))
+	fi
+	got=$(field length)
+	if [ "$(field type_len)" != "$type_len" ]; then
+		flunk step-3-event-header "type_len is the low 5 bits of the first u32 of the data, at byte 16 after the sub-buffer header: want type_len $type_len; got '$(field type_len)'"
+	elif [ "$got" = "$length" ]; then
+		:
+	elif [ $type_len != 0 ]; then
+		flunk step-3-event-header "length is the whole record, its 4-byte header and the payload: want length $length; got '$got'"
+	elif [ "$got" = $((length - 4)) ]; then
+		flunk step-3-event-header "type_len 0 (a payload over 112 bytes): array[0], the u32 after the header, is $((length - 4)), the payload length + 4 (the word itself); the event is 4 + array[0] = $length bytes; got length '$got'"
+	elif [ "$got" = $((length + 4)) ]; then
+		flunk step-3-event-header "type_len 0: array[0] already counts its own 4 bytes (it is the payload length + 4), so the event is 4 + array[0] = $length bytes, not 8 + array[0]; got length '$got'"
+	else
+		flunk step-3-event-header "type_len 0 (a payload over 112 bytes, as here): the length is in array[0], the u32 after the header, the payload length + 4; the event is 4 + array[0] = $length bytes and its payload starts at array[1]; got length '$got'"
+	fi
+}
+
+# judge_payload TEXT SIZE: the trace_entry and the text.
+judge_payload() {
+	local why='' ct
+	ct=$(field common_type)
+	if [ "$ct" = 5 ]; then
+		:
+	elif [ "$2" -gt 112 ] && [ "$ct" = $((($2 + 4) & 0xffff)) ]; then
+		why="common_type '$ct' is array[0], the length word: for type_len 0 the payload starts after it, at array[1] (byte 8 of the event)"
+	else
+		why="common_type is the u16 at payload byte 0: want 5 (ftrace/print), got '$ct'"
+	fi
+	if [ "$(field common_pid)" = "$pid" ]; then
+		:
+	elif [ "$(field common_pid)" = $((pid & 0xffff)) ]; then
+		why="${why:+$why; }common_pid '$(field common_pid)' is the low 16 bits of $pid: it is an int, 4 bytes at payload byte 4"
+	else
+		why="${why:+$why; }common_pid is the int at payload byte 4: want $pid, got '$(field common_pid)'"
+	fi
+	[ "$(field buf)" = "$1" ] || why="${why:+$why; }buf is the text at payload byte 16: want '$1', got '$(field buf)'"
+	[ -z "$why" ] || flunk step-4-payload "$why"
+}
+
+# marker_round KB LEN: one marker of LEN characters in KB KiB sub-buffers.
+marker_round() {
+	local msg size
+	trace_reset
+	echo "$1" >$TRACEFS/buffer_subbuf_size_kb
+	msg=$(text "$2")
+	write_line "$msg"
+	decode
+	subbuf_size=$(echo "$meta" | sed -n 's/^subbuf_size //p')
+	# What trace_marker stores: struct trace_entry and ip (16 bytes), the
+	# text with its newline, a NUL and one spare byte; rounded up to 4.
+	size=$(((16 + ${#msg} + 1 + 2 + 3) / 4 * 4))
+	round="$1 KiB sub-buffers, one trace_marker line of ${#msg} characters ($size bytes of payload) from PID $pid"
+	judge_address
+	judge_header
+	judge_event "$size"
+	judge_payload "$msg" "$size"
+}
+
+marker_round "$(any_kb 8 16 32 64)" "$(rand 20 88)"
+marker_round "$(any_kb 8 16 32 64)" "$(rand 100 900)"
+
+# A lapped buffer: two sub-buffers for the writer, 2000 seq_producer events
+# of 28 bytes, which leave room after the data for the missed count (bit 30)
+# in 4 and 16 KiB sub-buffers (an 8 KiB one is filled to the byte; two of
+# 32 KiB hold them all). A time extend (a pause of the writer) can take
+# that room: then once more, up to three runs.
+lapped() {
+	trace_reset
+	echo 1 >$TRACEFS/options/overwrite
+	echo "$1" >$TRACEFS/buffer_subbuf_size_kb
+	echo $(($1 * 2)) >$TRACEFS/buffer_size_kb
+	seq_produce 2000 0 0 || return 1
+	decode
+	subbuf_size=$(echo "$meta" | sed -n 's/^subbuf_size //p')
+	round="$1 KiB sub-buffers, a buffer lapped by 2000 events: $(sed -n 's/^overrun: //p' $TRACEFS/per_cpu/cpu0/stats) overwritten"
+}
+try=0
+while lapped "$(any_kb 4 16)"; do
+	try=$((try + 1))
+	[ $(($(head_field commit_low) + 0 >> 30)) != 3 ] && [ $try -lt 3 ] || break
+done
+if [ $try = 0 ]; then
+	note "check: the seq_producer module did not load: no round with lost events"
 else
-	fail step-2-header "one event of $length bytes: commit (low 32 bits, flags masked) should be $length and time_stamp non-zero; got commit '$(field commit)', time_stamp '$(field time_stamp)'"
+	[ $(($(head_field commit_low) + 0 >> 30)) = 3 ] ||
+		note "check: the reader sub-buffer of the lapped buffer lacks a missed-event flag ($head)"
+	judge_address
+	judge_header
 fi
+echo "$pid_max" >/proc/sys/kernel/pid_max
 
-if [ "$(field type_len)" != "$type_len" ]; then
-	fail step-3-event-header "type_len is the low 5 bits of the first u32 of the data, at byte 16 after the sub-buffer header: want type_len $type_len; got '$(field type_len)'"
-elif [ "$(field length)" != "$length" ]; then
-	fail step-3-event-header "length is the whole record, its 4-byte header and the payload: want length $length; got '$(field length)'"
-else
-	pass step-3-event-header
-fi
-
-why=''
-[ "$(field common_type)" = 5 ] || why="common_type is the u16 at payload byte 0: want 5 (ftrace/print), got '$(field common_type)'"
-[ "$(field common_pid)" = "$pid" ] || why="${why:+$why; }common_pid is the int at payload byte 4: want $pid, got '$(field common_pid)'"
-[ "$(field buf)" = "$msg" ] || why="${why:+$why; }buf is the text at payload byte 16: want '$msg', got '$(field buf)'"
-if [ -z "$why" ]; then pass step-4-payload; else fail step-4-payload "$why"; fi
+for step in step-1-address step-2-header step-3-event-header step-4-payload; do
+	case " $failed " in *" $step "*) ;; *) pass $step ;; esac
+done
 trace_reset

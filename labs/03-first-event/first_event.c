@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 	}
 
 	/* TODO 3: the first event's header at data (byte 16): type_len, time_delta, length, payload */
-	/* WHY 3: the event header's low 5 bits are type_len, the rest time_delta; type_len 1..28 is the length in 4-byte words, 0 means the length is in the next word. */
+	/* WHY 3: the event header's low 5 bits are type_len, the rest time_delta; type_len 1..28 is the length in 4-byte words, 0 means the next word, array[0], holds the payload length + 4 (the event is 4 + array[0] bytes, the payload after that word). */
 	const uint32_t *event = (const uint32_t *)(subbuf + LAB_SUBBUF_HEADER);
 
 	type_len = event[0] & 0x1f;
