@@ -69,7 +69,7 @@ decode() {
 
 # judge_address: the offset of the reader sub-buffer.
 judge_address() {
-	local mps nr id want
+	local mps nr id want got why
 	mps=$(echo "$meta" | sed -n 's/^meta_page_size //p')
 	nr=$(echo "$meta" | sed -n 's/^nr_subbufs //p')
 	id=$(field reader.id)
@@ -77,9 +77,15 @@ judge_address() {
 		flunk step-1-address "reader.id '$id' is not an ID below nr_subbufs ($nr)"
 		return
 	fi
-	want=$((mps + id * $(echo "$meta" | sed -n 's/^subbuf_size //p')))
-	[ "$(field offset)" = "$want" ] ||
-		flunk step-1-address "the reader sub-buffer starts at meta_page_size + reader.id * subbuf_size = $mps + $id * $subbuf_size = $want (both sizes from the meta-page, never 4096); got offset '$(field offset)'"
+	want=$((mps + id * subbuf_size)) got=$(field offset)
+	[ "$got" != "$want" ] || return 0
+	case $got in
+	$((4096 + id * subbuf_size))) why="the meta-page is meta_page_size bytes (since 6.12 a whole sub-buffer), not one 4096-byte page" ;;
+	$((mps + id * 4096))) why="sub-buffers are subbuf_size bytes apart, not 4096" ;;
+	"$mps") why="reader.id was left out: after GET_READER the reader is sub-buffer $id, not 0" ;;
+	*) why="both sizes are in the meta-page" ;;
+	esac
+	flunk step-1-address "the reader sub-buffer starts at meta_page_size + reader.id * subbuf_size = $mps + $id * $subbuf_size = $want; got offset '$got': $why"
 }
 
 # judge_header: time_stamp and commit against the header read again.
