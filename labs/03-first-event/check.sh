@@ -79,12 +79,18 @@ judge_address() {
 	fi
 	want=$((mps + id * subbuf_size)) got=$(field offset)
 	[ "$got" != "$want" ] || return 0
-	case $got in
-	$((4096 + id * subbuf_size))) why="the meta-page is meta_page_size bytes (since 6.12 a whole sub-buffer), not one 4096-byte page" ;;
-	$((mps + id * 4096))) why="sub-buffers are subbuf_size bytes apart, not 4096" ;;
-	"$mps") why="reader.id was left out: after GET_READER the reader is sub-buffer $id, not 0" ;;
-	*) why="both sizes are in the meta-page" ;;
-	esac
+	# With reader.id 1 and a meta-page of one sub-buffer, two mistakes can
+	# give the same offset: then the message names both.
+	why=''
+	[ "$got" != $((4096 + id * subbuf_size)) ] ||
+		why="the meta-page is meta_page_size bytes (since 6.12 a whole sub-buffer), not one 4096-byte page"
+	[ "$got" != $((mps + id * 4096)) ] ||
+		why="${why:+$why, or }sub-buffers are subbuf_size bytes apart, not 4096"
+	[ "$got" != $((id * subbuf_size)) ] ||
+		why="${why:+$why, or }the meta-page (meta_page_size bytes) comes before sub-buffer 0"
+	[ "$got" != "$mps" ] ||
+		why="${why:+$why, or }reader.id was left out: after GET_READER the reader is sub-buffer $id, not 0"
+	[ -n "$why" ] || why="both sizes are in the meta-page"
 	flunk step-1-address "the reader sub-buffer starts at meta_page_size + reader.id * subbuf_size = $mps + $id * $subbuf_size = $want; got offset '$got': $why"
 }
 
