@@ -324,18 +324,6 @@ TEST(unmapped_blocking_get_reader_waits_then_enodev)
 
 #define CPU0_SIZE T "/per_cpu/cpu0/buffer_size_kb"
 
-/* The first number in a tracefs file, or -1. */
-static long read_number(const char *path)
-{
-	char buf[64] = "";
-	int fd = open(path, O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-
-	if (fd >= 0)
-		close(fd);
-	return n > 0 ? strtol(buf, NULL, 10) : -1;
-}
-
 /*
  * Switch to the function tracer and back: 0, or the first -errno. The
  * tracer traces one function only: enabling it for all takes 13 s under

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Writing tracefs files from the guest's C tests: one definition. */
+/* Writing and reading tracefs files from the guest's C tests: one definition. */
 #ifndef TRACEFS_WRITE_H
 #define TRACEFS_WRITE_H
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -31,6 +32,18 @@ static inline int write_int(const char *path, int v)
 
 	snprintf(buf, sizeof(buf), "%d", v);
 	return write_file(path, buf);
+}
+
+/* The first number in a tracefs file, or -1. */
+static inline long read_number(const char *path)
+{
+	char buf[64] = "";
+	int fd = open(path, O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	return n > 0 ? strtol(buf, NULL, 10) : -1;
 }
 
 #endif /* TRACEFS_WRITE_H */

@@ -52,18 +52,6 @@ static void restore_buffer_kb(void)
 		write_int(T "/buffer_size_kb", atoi(kb));
 }
 
-/* The first number in a tracefs file, or -1. */
-static long read_number(const char *path)
-{
-	char buf[64] = "";
-	int fd = open(path, O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-
-	if (fd >= 0)
-		close(fd);
-	return n > 0 ? strtol(buf, NULL, 10) : -1;
-}
-
 /*
  * The sub-buffer size the kernel makes of kb KiB asked for: whole pages, a
  * power of two of them (kernel/trace/trace.c, buffer_subbuf_size_write:
