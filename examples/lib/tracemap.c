@@ -617,6 +617,18 @@ static int read_mode_setup(struct tracemap *tm, const char *dir)
 	return 0;
 }
 
+/* The time stamp of mapped sub-buffer id, whatever it holds. */
+static uint64_t subbuf_ts_at(const struct tracemap *tm, uint32_t id)
+{
+	uint64_t ts;
+
+	memcpy(&ts,
+	       (const unsigned char *)tracemap_subbuf_at(tm, id) +
+		       RB_TIME_STAMP_OFFSET,
+	       sizeof(ts));
+	return ts;
+}
+
 /* The meta-page as our own GET_READER (or the mapping) left it. */
 static void remember_meta(struct tracemap *tm)
 {
@@ -627,6 +639,7 @@ static void remember_meta(struct tracemap *tm)
 	tm->seen.entries = m->entries;
 	tm->seen.consumed = m->read;
 	tm->seen.overrun = m->overrun;
+	tm->seen.stamp = subbuf_ts_at(tm, tm->seen.id);
 	tm->look_returned = 0;
 }
 
@@ -639,18 +652,6 @@ static bool meta_fresh(const struct tracemap *tm)
 {
 	return !tm->seen.entries && !tm->seen.consumed && !tm->seen.overrun &&
 	       !tm->seen.read;
-}
-
-/* The time stamp of mapped sub-buffer id, whatever it holds. */
-static uint64_t subbuf_ts_at(const struct tracemap *tm, uint32_t id)
-{
-	uint64_t ts;
-
-	memcpy(&ts,
-	       (const unsigned char *)tracemap_subbuf_at(tm, id) +
-		       RB_TIME_STAMP_OFFSET,
-	       sizeof(ts));
-	return ts;
 }
 
 static uint64_t mono_ns(void)
@@ -699,6 +700,30 @@ static void stamps_seen(struct tracemap *tm, uint64_t now)
 {
 	tm->newest_ts = newest_subbuf_ts(tm);
 	tm->scanned_at = now;
+}
+
+/*
+ * After our GET_READER from a meta-page with every counter at 0: did the
+ * kernel count more events read than that call walked (the reader
+ * sub-buffer up to reader.read)? Then another reader took some; a reset
+ * would have zeroed the count. Its swaps zero the commit of the
+ * sub-buffers it hands back: they look the way a reset leaves them.
+ */
+static bool others_read(const struct tracemap *tm)
+{
+	struct tracemap_subbuf sb;
+	struct tracemap_event ev;
+	uint64_t walked = 0;
+
+	if (tracemap_subbuf_load(&sb, &tm->layout,
+				 tracemap_subbuf_at(tm, tm->seen.id),
+				 tm->subbuf_size, false) ||
+	    tm->seen.read > sb.cap)
+		return false;
+	sb.commit = tm->seen.read;
+	while (tracemap_subbuf_next(&sb, &ev) > 0)
+		walked++;
+	return tm->seen.consumed > walked;
 }
 
 /*
@@ -1023,19 +1048,59 @@ static enum tracemap_loss why_stale(const struct tracemap *tm)
 	return l != TRACEMAP_LOSS_NONE ? l : TRACEMAP_LOSS_OTHER_READER;
 }
 
+/*
+ * Events of our sub-buffer that our own GET_READER counted as read and we
+ * have not returned: ours to return even after another reader's GET_READER
+ * moved the meta-page (its count of what we took includes them).
+ */
+static bool claimed_left(const struct tracemap *tm)
+{
+	return tm->reader_id == tm->seen.id && tm->sb.pos < tm->seen.read &&
+	       tm->sb.resume_at < tm->seen.read;
+}
+
+/*
+ * Another reader's GET_READER swapped our sub-buffer out, zeroing its
+ * commit: the events our GET_READER claimed are still in it until the
+ * writer comes round to it again and stamps it, right after writing the
+ * header of its first event: a read of that record in between is not
+ * caught. Read on up to the claim, with the commit as it was. False once
+ * the writer is back.
+ */
+static bool detach(struct tracemap *tm)
+{
+	if (!claimed_left(tm) ||
+	    subbuf_ts_at(tm, tm->reader_id) != tm->seen.stamp)
+		return false;
+	tm->sb.live = false;
+	tm->sb.commit = tm->seen.read;
+	tm->detached = true;
+	return true;
+}
+
 int tracemap_next(struct tracemap *tm, struct tracemap_event *ev)
 {
 	int r;
 
-	if (tm->pending || !tm->sb.base)
+	if (!tm->sb.base)
 		return 0;
 	/* A reset or another reader: stop here, get_reader re-synchronises. */
-	if (tm->mode == TRACEMAP_MODE_MMAP) {
+	if (tm->mode == TRACEMAP_MODE_MMAP && !tm->pending)
 		tm->pending = meta_moved(tm);
-		if (tm->pending)
-			return 0;
-	}
+	if (tm->pending &&
+	    !(tm->pending == TRACEMAP_LOSS_OTHER_READER && claimed_left(tm)))
+		return 0;
 	r = tracemap_subbuf_next(&tm->sb, ev);
+	if (r == -ESTALE && tm->mode == TRACEMAP_MODE_MMAP &&
+	    why_stale(tm) == TRACEMAP_LOSS_OTHER_READER && detach(tm))
+		r = tracemap_subbuf_next(&tm->sb, ev);
+	if (r > 0 && tm->detached &&
+	    (__atomic_thread_fence(__ATOMIC_ACQUIRE),
+	     subbuf_ts_at(tm, tm->reader_id) != tm->seen.stamp)) {
+		/* the writer is back on it: that event may be its */
+		tm->sb.pos = tm->sb.commit;
+		return 0;
+	}
 	if (r > 0) {
 		tm->last_ts = ev->ts;
 		tm->look_returned++;
@@ -1072,6 +1137,7 @@ static int load_reader(struct tracemap *tm, uint32_t id, uint32_t resume_at)
 		return fail(tm, -EBADMSG, "cpu%d: reader id %u out of range",
 			    tm->cpu, id);
 	tm->reader_id = id;
+	tm->detached = false;
 	r = tracemap_subbuf_load(&tm->sb, &tm->layout,
 				 tracemap_subbuf_at(tm, id), tm->subbuf_size,
 				 true);
@@ -1079,6 +1145,10 @@ static int load_reader(struct tracemap *tm, uint32_t id, uint32_t resume_at)
 		return fail(tm, r, "cpu%d: sub-buffer %u: commit past its end",
 			    tm->cpu, id);
 	tm->sb.resume_at = resume_at;
+	/* zeroed by another reader's swap since our GET_READER? */
+	if (tm->sb.commit < tm->seen.read &&
+	    why_stale(tm) == TRACEMAP_LOSS_OTHER_READER)
+		detach(tm);
 	tm->page_ts = tm->sb.commit ? tm->sb.ts : 0;
 	return 0;
 }
@@ -1320,7 +1390,8 @@ again:
 	wait = false;
 	remember_meta(tm);
 	tm->tally.ahead = 0; /* the kernel's read position is past our cursor */
-	if (fresh && rd->loss == TRACEMAP_LOSS_NONE && reset_emptied(tm)) {
+	if (fresh && rd->loss == TRACEMAP_LOSS_NONE && reset_emptied(tm) &&
+	    !others_read(tm)) {
 		fail(tm, 0,
 		     "cpu%d: the buffer was reset (echo > trace, or a trace_clock change) before these events were read: the events written since the last look are gone, how many is not known",
 		     tm->cpu);

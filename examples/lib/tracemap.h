@@ -323,7 +323,9 @@ struct tracemap {
 	struct { /* the meta-page as our last GET_READER left it */
 		uint32_t id, read;
 		uint64_t entries, consumed, overrun;
+		uint64_t stamp; /* sub-buffer id's time stamp then */
 	} seen;
+	bool detached; /* cursor bounded by seen.read, live commit ignored */
 	uint64_t look_returned; /* events returned since the last GET_READER */
 	uint64_t last_ts; /* time stamp of the last event returned */
 	uint64_t newest_ts; /* newest sub-buffer time stamp at the last look */

@@ -557,6 +557,50 @@ TEST_F(map, foreign_reader_detected)
 	close(fd);
 }
 
+/*
+ * Our GET_READER hands us a full sub-buffer and counts its events read;
+ * before we read them, another reader's GET_READER swaps it back into the
+ * ring, which zeroes its commit. The events are still there until the
+ * writer comes round: we deliver them all, then say the other took the
+ * next one. Before: the zeroed commit looked like a reset under us, and
+ * every event of the sub-buffer was lost, reported as taken by the other.
+ */
+TEST_F(map, claimed_subbuf_swapped_out_by_other)
+{
+	static struct seen out;
+	const struct trace_buffer_meta *m = tracemap_meta(&self->tm);
+	size_t len =
+		rb_map_len(m->meta_page_size, m->subbuf_size, m->nr_subbufs);
+	int per_page = self->per_page, fd, k = -1;
+	void *p;
+
+	memset(&out, 0, sizeof(out));
+	fd = open(T "/per_cpu/cpu0/trace_pipe_raw", O_RDONLY | O_NONBLOCK);
+	ASSERT_LE(0, fd);
+	p = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+	ASSERT_TRUE(p != MAP_FAILED);
+	markers(0, 3 * per_page, "m%07d");
+	ASSERT_EQ(1, tracemap_get_reader(&self->tm, NULL))
+	TH_LOG("%s", tracemap_error(&self->tm));
+	/* the other's: ours is counted read, so this one swaps it out */
+	EXPECT_EQ(0, ioctl(fd, TRACE_MMAP_IOCTL_GET_READER));
+	drain_into(&self->tm, &self->formats, &out);
+	EXPECT_EQ(0, out.error) TH_LOG("%s", out.err);
+	EXPECT_EQ(0, out.loss[TRACEMAP_LOSS_RESET]) TH_LOG("%s", out.err);
+	EXPECT_LE(1, out.loss[TRACEMAP_LOSS_OTHER_READER]);
+	/* ours whole (the first 511 kept as text), and the third */
+	EXPECT_EQ(2 * per_page, out.events);
+	for (int i = 0; i < per_page && i < 511; i++) {
+		if (sscanf(out.text[i], "m%d", &k) != 1 || k != i)
+			break;
+	}
+	EXPECT_EQ((per_page < 511 ? per_page : 511) - 1, k)
+	TH_LOG("the claimed sub-buffer's events: first '%s', %d delivered",
+	       out.text[0], out.events);
+	munmap(p, len);
+	close(fd);
+}
+
 /* CPU 0's "dropped events" (per_cpu/cpu0/stats), or -1. */
 static long cpu0_dropped(void)
 {
