@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Check lab 08 in the guest: the learner's ./seal table against what the
 # 6.12 kernel does to a sealed mapping (mm/mseal.c; docs/mseal.rst, whose
-# table tests/vm records from examples/demos/mseal_demo.c).
+# table tests/vm records from examples/demos/mseal_demo.c), with other,
+# a mapping that is not sealed, as the control: smaps must not say sl for
+# it, and a shrink of it must go through, while p is sealed.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/08-mseal}
 . "$(dirname "$0")/../check-helpers.sh"
@@ -28,10 +30,10 @@ if ! trace_syscalls 1 2>/dev/null; then
 fi
 echo >$TRACEFS/trace
 want_rows="$(printf '%-52s | %-7s | %s\n' operation result errno \
-	"mseal both pages" ok "" "-> smaps VmFlags has sl" yes "" \
+	"mseal both pages" ok "" "-> smaps VmFlags has sl" yes "" "-> the same for other (not sealed)" no "" \
 	"mprotect PROT_READ" refused EPERM "munmap of the second page" refused EPERM \
 	"mremap shrink to one page" refused EPERM "mremap move onto another mapping" refused EPERM \
-	"mmap MAP_FIXED over it" refused EPERM "-> the data afterwards" kept "" \
+	"mmap MAP_FIXED over it" refused EPERM "mremap shrink other (not sealed)" ok "" "-> the data afterwards" kept "" \
 	"madvise MADV_DONTNEED (read-only)" refused EPERM "madvise MADV_DONTNEED (writable)" ok "")"
 filler=$((16 * 4096 - ${#want_rows} - 1))
 rm -f $fifo && mkfifo $fifo
@@ -68,13 +70,14 @@ if [ "$prog_rc" -gt 128 ]; then
 fi
 
 # The calls ./seal made after its first mseal() that succeeded (on p, A
-# for address), as the seven rows of TODO 3 and 4 that they imply, one
+# for address), as the eight rows of TODO 3 and 4 that they imply, one
 # line each: "OPERATION | RESULT | ERRNO" from what the call returned,
 # "!nocall CALL" when no such call was made, "!args TEXT" when it was made
 # with arguments other than the row's ("!skipped" for the rest of TODO 3's
 # rows after one of those). Each row's call is the next call
 # of its system call after the previous row's that touches A's pages
-# (madvise: ro's page, then rw's).
+# (madvise: ro's page, then rw's; the shrink of other: the next mremap()
+# outside p, at the address the move gave as new_address).
 calls=$(awk -v page=4096 -v pid=$pid '
 # Only the lines of its pid: "COMM-PID [CPU] ...".
 {
@@ -121,11 +124,11 @@ function errname(e) {
 		if (err[i] == -1) { err[i] = e; break }
 	next
 }
-# next_call NAME LO HI: the index of the next NAME call after pos whose
-# address is in [LO, HI), or 0.
-function next_call(name, lo, hi,  i) {
+# next_call NAME LO HI OUT: the index of the next NAME call after pos whose
+# address is in [LO, HI) (OUT: outside it), or 0.
+function next_call(name, lo, hi, out,  i) {
 	for (i = pos + 1; i <= n; i++)
-		if (nm[i] == name && arg[i, 1] >= lo && arg[i, 1] < hi)
+		if (nm[i] == name && (arg[i, 1] >= lo && arg[i, 1] < hi) != out)
 			return i
 	return 0
 }
@@ -142,7 +145,7 @@ function emit(op, name, lo, hi, check,  i, bad) {
 		print "!args " bad
 		return
 	}
-	i = next_call(name, lo, hi)
+	i = next_call(name, lo, hi, check == "other")
 	if (!i) {
 		print "!nocall " name "()"
 		stop = 1
@@ -160,6 +163,10 @@ function emit(op, name, lo, hi, check,  i, bad) {
 		bad = sprintf("mremap move onto another mapping: mremap() was called with flags 0x%x, without MREMAP_FIXED (2): then the kernel ignores new_address and moves nothing onto other; pass MREMAP_MAYMOVE | MREMAP_FIXED and other", arg[i, 4])
 	if (check == "move" && !bad && (arg[i, 5] == 0 || (arg[i, 5] >= A && arg[i, 5] < A + L)))
 		bad = "mremap move onto another mapping: mremap() was given a new_address that is not another mapping: pass other"
+	if (check == "move")
+		other = arg[i, 5]
+	if (check == "other" && (arg[i, 1] != other || arg[i, 3] >= arg[i, 2]))
+		bad = sprintf("mremap shrink other (not sealed): mremap() was called at p %s %d with old_len %d and new_len %d: shrink other (the new_address of the move) to one page, mremap(other, 2 * page, page, 0)", arg[i, 1] < A ? "-" : "+", arg[i, 1] < A ? A - arg[i, 1] : arg[i, 1] - A, arg[i, 2], arg[i, 3])
 	if (check == "fixed" && int(arg[i, 4] / 16) % 2 == 0)
 		bad = sprintf("mmap MAP_FIXED over it: mmap() was called with flags 0x%x, without MAP_FIXED (0x10)", arg[i, 4])
 	if ((check == "ro" || check == "rw") && arg[i, 3] != 4)
@@ -197,6 +204,7 @@ END {
 	emit("mremap shrink to one page", "mremap", A, A + L, "shrink")
 	emit("mremap move onto another mapping", "mremap", A, A + L, "move")
 	emit("mmap MAP_FIXED over it", "mmap", A, A + L, "fixed")
+	emit("mremap shrink other (not sealed)", "mremap", A, A + L, "other")
 	stop = 0
 	emit("madvise MADV_DONTNEED (read-only)", "madvise", ro, ro + page, "ro")
 	stop = 0
@@ -205,7 +213,7 @@ END {
 
 # calls_step NAME FIRST ROW: the rows ROW.. of the output against the lines
 # FIRST.. of $calls, as many as $calls has from FIRST on in the step
-# (step 3: 1-5, step 4: 6-7); PASS when each row is what its call returned.
+# (step 3: 1-6, step 4: 7-8); PASS when each row is what its call returned.
 calls_step() {
 	local step=$1 i=$2 last=$3 r=$4 l printed
 	while [ "$i" -le "$last" ]; do
@@ -246,8 +254,14 @@ case $got in
 *) fail step-1-seal "seal both pages of p with sys_mseal(p, 2 * page, 0); $(first_diff "$(row "mseal both pages" ok)" "$got")" ;;
 esac
 
-expect_lines step-2-smaps "the VmFlags line of p's entry in /proc/self/smaps (the one starting at p's address) has the word sl once it is sealed" \
-	"$(row "-> smaps VmFlags has sl" yes)" "$(rows 3 3)"
+if [ "$(rows 3 4)" = "$(row "-> smaps VmFlags has sl" yes)
+$(row "-> the same for other (not sealed)" yes)" ]; then
+	fail step-2-smaps "smaps_sealed(other) said yes, but other is not sealed (only p is, then): the sl it found is in another entry's VmFlags line; look only at the VmFlags line of the entry that starts at the address asked about"
+else
+	expect_lines step-2-smaps "the VmFlags line of p's entry in /proc/self/smaps (the one starting at p's address) has the word sl once it is sealed, other's has not" \
+		"$(row "-> smaps VmFlags has sl" yes)
+$(row "-> the same for other (not sealed)" no)" "$(rows 3 4)"
+fi
 
 # rows_step NAME FROM TO WANT HINT "FIRST LAST ROW" [CLUE_REGEX CLUE_HINT]...:
 # rows FROM..TO must be WANT (when a row matches a CLUE_REGEX the failure
@@ -270,24 +284,31 @@ rows_step() {
 	fail "$step" "$hint; $(first_diff "$want" "$got")"
 }
 
-rows_step step-3-blocked 4 9 "$(row "mprotect PROT_READ" refused EPERM)
+# The shrink of other: what its call returned, from the trace.
+other_call=$(echo "$calls" | sed -n 6p)
+rows_step step-3-blocked 5 11 "$(row "mprotect PROT_READ" refused EPERM)
 $(row "munmap of the second page" refused EPERM)
 $(row "mremap shrink to one page" refused EPERM)
 $(row "mremap move onto another mapping" refused EPERM)
 $(row "mmap MAP_FIXED over it" refused EPERM)
+$(row "mremap shrink other (not sealed)" ok)
 $(row "-> the data afterwards" kept)" \
-	"every operation that changes a sealed mapping fails with EPERM, in the order of TODO 3" \
-	"1 5 4" \
+	"every operation that changes a sealed mapping fails with EPERM, in the order of TODO 3, and the same shrink of other, which is not sealed, goes through" \
+	"1 6 5" \
+	'^mremap shrink other (not sealed) | refused' \
+	"$([ "$other_call" = "$(row "mremap shrink other (not sealed)" ok)" ] &&
+		echo "mremap shrink other (not sealed): the call went through (the trace of its system calls says so), but the row says refused: mremap() returns the address of the mapping when it succeeds and MAP_FAILED when it fails, not 0: test != MAP_FAILED" ||
+		echo "mremap shrink other (not sealed): other is not sealed, so shrinking it goes through: mremap(other, 2 * page, page, 0), the row testing != MAP_FAILED")" \
 	'^munmap of the second page | ok' \
 	"munmap of the second page went through: was the seal only one page long? Seal both" \
 	'^mmap MAP_FIXED over it | ok' \
 	"mmap over p went through: map with MAP_FIXED at p itself: without MAP_FIXED the address is only a hint, and the kernel maps the page elsewhere; at another address the mmap replaces what is there, not p"
 
-rows_step step-4-madvise 10 12 "$(row "madvise MADV_DONTNEED (read-only)" refused EPERM)
+rows_step step-4-madvise 12 14 "$(row "madvise MADV_DONTNEED (read-only)" refused EPERM)
 $(row "madvise MADV_DONTNEED (writable)" ok)
 $(row "-> the read-only data afterwards" kept)" \
 	"discarding sealed read-only memory is refused (EPERM), sealed writable memory is not" \
-	"6 7 10" \
+	"7 8 12" \
 	'read-only) | ok' \
 	"MADV_DONTNEED went through on ro: sealing refuses discarding only on memory that is read-only when sealed (mprotect PROT_READ first, then mseal)"
 

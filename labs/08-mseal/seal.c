@@ -4,9 +4,10 @@
  * it blocks fail.
  *   ./seal
  * Output, one "operation | result | errno" row each (examples/common/result_row.h):
- * the seal, whether smaps shows it, each operation tried on the sealed
- * mapping, whether the data survived, and madvise() on read-only and on
- * writable sealed memory.
+ * the seal, whether smaps shows it (on p, and not on other, which is not
+ * sealed), each operation tried on the sealed mapping and one on other,
+ * whether the data survived, and madvise() on read-only and on writable
+ * sealed memory.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -76,9 +77,11 @@ int main(void)
 	CALL_ROW("mseal both pages", rc == 0);
 	result_row("-> smaps VmFlags has sl", smaps_sealed(p) ? "yes" : "no",
 		   0);
+	result_row("-> the same for other (not sealed)",
+		   smaps_sealed(other) ? "yes" : "no", 0);
 
-	/* TODO 3: try each operation on the sealed pages with CALL_ROW, in this order and with these rows: "mprotect PROT_READ"; "munmap of the second page"; "mremap shrink to one page"; "mremap move onto another mapping" (onto other, MREMAP_MAYMOVE | MREMAP_FIXED); "mmap MAP_FIXED over it" */
-	/* WHY 3: each call that would change a sealed mapping's layout or protection is refused with EPERM before it does anything, so p's data and size stay as they were. */
+	/* TODO 3: try each operation on the sealed pages with CALL_ROW, in this order and with these rows: "mprotect PROT_READ"; "munmap of the second page"; "mremap shrink to one page"; "mremap move onto another mapping" (onto other, MREMAP_MAYMOVE | MREMAP_FIXED); "mmap MAP_FIXED over it"; then, for contrast, "mremap shrink other (not sealed)" to one page */
+	/* WHY 3: each call that would change a sealed mapping's layout or protection is refused with EPERM before it does anything, so p's data and size stay as they were; the same shrink of other, which is not sealed, goes through, and mremap() then returns an address, not 0. */
 	CALL_ROW("mprotect PROT_READ", mprotect(p, 2 * page, PROT_READ) == 0);
 	CALL_ROW("munmap of the second page", munmap(p + page, page) == 0);
 	CALL_ROW("mremap shrink to one page",
@@ -90,8 +93,9 @@ int main(void)
 		 mmap(p, page, PROT_READ,
 		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
 		      0) != MAP_FAILED);
+	CALL_ROW("mremap shrink other (not sealed)",
+		 mremap(other, 2 * page, page, 0) != MAP_FAILED);
 	/* END TODO 3 */
-	/* SKEL: (void)other; */
 	result_row("-> the data afterwards",
 		   strcmp(p, "sealed data") ? "changed" : "kept", 0);
 
