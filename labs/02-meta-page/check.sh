@@ -9,7 +9,9 @@
 # sub-buffers consumed with GET_READER from another mapping (so that
 # entries, overrun, read and reader.read differ). What it mapped and
 # unmapped is read from its mmap and munmap system calls (syscall events,
-# in an instance of their own: not in the buffer ./meta reads).
+# in an instance of their own: not in the buffer ./meta reads). Step 3
+# runs ./meta 0 watch N twice: as it is, then with GET_READER made to fail
+# (check_aid fail-get-reader), when it must stop and say so.
 SUITE=${SUITE:-labs/02-meta-page}
 . "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" meta step-1-map
@@ -192,5 +194,28 @@ after-get-reader entries 5 overrun 0 read 5 reader.read R
 after-reset entries 0 overrun 0 read 0 reader.read 0"
 # reader.read after GET_READER is the size of the 5 events: any non-zero value.
 norm=$(echo "$prog_out" | sed '/^after-get-reader/s/reader\.read [1-9][0-9]*$/reader.read R/')
-expect_lines step-3-when-it-changes "only GET_READER refreshes the meta-page: after it, 5 entries, 5 read, reader.read the bytes read (R)" \
-	"$want" "$norm"
+if [ "$norm" != "$want" ]; then
+	fail step-3-when-it-changes "only GET_READER refreshes the meta-page: after it, 5 entries, 5 read, reader.read the bytes read (R); $(first_diff "$want" "$norm")"
+	exit 0
+fi
+# Once more, with the ioctl made to fail (check_aid skips it and returns
+# -1 with an errno chosen per run): the meta-page is then not refreshed, so
+# ./meta must not print the after-get-reader line, but one line naming the
+# failed call, and exit non-zero.
+set -- 4:EINTR 5:EIO 16:EBUSY 19:ENODEV
+shift $(rand 0 3)
+errno=${1%:*} ename=${1#*:}
+trace_reset
+run_prog 20 check_aid fail-get-reader $errno "$dir/meta" 0 watch $(rand 2 9)
+made="with TRACE_MMAP_IOCTL_GET_READER made to fail ($ename, by the check)"
+if [ "$prog_rc" -gt 128 ]; then
+	fail step-3-when-it-changes "$made, ./meta crashed, $(status_text $prog_rc)"
+elif echo "$prog_out" | grep -q '^after-get-reader'; then
+	fail step-3-when-it-changes "$made, ./meta printed the after-get-reader line anyway: the ioctl's result was not checked, and those counters are stale; when it returns -1, say so and exit non-zero"
+elif [ "$prog_rc" = 0 ]; then
+	fail step-3-when-it-changes "$made, ./meta exited 0: when the ioctl returns -1, say so and exit non-zero"
+elif ! echo "$prog_out" | grep -qi 'GET_READER\|ioctl'; then
+	fail step-3-when-it-changes "$made, ./meta exited non-zero, but no line names the call that failed (GET_READER or ioctl)"
+else
+	pass step-3-when-it-changes
+fi

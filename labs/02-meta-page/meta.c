@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 		for (int i = 0; i < n; i++)
 			lab_marker("lab02 %d\n", i);
 		watch_line("after-write", meta);
-		/* TODO 3: ask for a new reader sub-buffer (TRACE_MMAP_IOCTL_GET_READER) */
+		/* TODO 3: ask for a new reader sub-buffer (TRACE_MMAP_IOCTL_GET_READER); if it fails, say so and exit non-zero */
 		/* WHY 3: GET_READER is the only call that moves the reader: it swaps a sub-buffer in and refreshes the meta-page, which is why the fields are printed again after it. */
 		if (ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) < 0)
 			lab_die("TRACE_MMAP_IOCTL_GET_READER");

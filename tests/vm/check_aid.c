@@ -11,6 +11,11 @@
  *	one the last reader left) and print its header as the kernel wrote it:
  *	"time_stamp N" (the u64 at byte 0) and "commit_low N" (the low 32 bits
  *	of the commit word, the missed-event flags left in).
+ *   check_aid fail-get-reader ERRNO CMD [ARG...]
+ *	run CMD traced (ptrace), wait for it and exit with its status; each
+ *	ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) it makes is skipped and returns
+ *	-1 with errno ERRNO (a number), as if the kernel had refused it. x86_64
+ *	only (the registers it sets): elsewhere it exits 3, saying so.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,7 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/ptrace.h>
 #include <sys/syscall.h>
+#include <sys/user.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -34,8 +41,10 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: check_aid as-pid PID CMD [ARG...]\n"
-			"       check_aid reader-head CPU\n");
+	fprintf(stderr,
+		"usage: check_aid as-pid PID CMD [ARG...]\n"
+		"       check_aid reader-head CPU\n"
+		"       check_aid fail-get-reader ERRNO CMD [ARG...]\n");
 	return 2;
 }
 
@@ -127,6 +136,103 @@ static int reader_head(long cpu)
 	return 0;
 }
 
+#ifdef __x86_64__
+/* At a syscall-entry stop: skip the call (-1 for its number). */
+static int skip_call(pid_t pid)
+{
+	struct user_regs_struct regs;
+
+	if (ptrace(PTRACE_GETREGS, pid, NULL, &regs) < 0)
+		return -1;
+	regs.orig_rax = (unsigned long long)-1;
+	return ptrace(PTRACE_SETREGS, pid, NULL, &regs) < 0 ? -1 : 0;
+}
+
+/* At the syscall-exit stop of a skipped call: make it return -err. */
+static int set_return(pid_t pid, int err)
+{
+	struct user_regs_struct regs;
+
+	if (ptrace(PTRACE_GETREGS, pid, NULL, &regs) < 0)
+		return -1;
+	regs.rax = (unsigned long long)-err;
+	return ptrace(PTRACE_SETREGS, pid, NULL, &regs) < 0 ? -1 : 0;
+}
+
+static int fail_get_reader(int err, char **argv)
+{
+	struct __ptrace_syscall_info info;
+	int status, sig = 0, skipped = 0;
+	pid_t pid = fork();
+
+	if (pid < 0) {
+		fprintf(stderr, "check_aid: fork: %s\n", strerror(errno));
+		return 1;
+	}
+	if (pid == 0) {
+		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) < 0) {
+			fprintf(stderr, "check_aid: PTRACE_TRACEME: %s\n",
+				strerror(errno));
+			_exit(127);
+		}
+		raise(SIGSTOP);
+		execvp(argv[0], argv);
+		fprintf(stderr, "check_aid: %s: %s\n", argv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0 || !WIFSTOPPED(status) ||
+	    ptrace(PTRACE_SETOPTIONS, pid, NULL,
+		   PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC |
+			   PTRACE_O_EXITKILL) < 0) {
+		fprintf(stderr, "check_aid: tracing %s: %s\n", argv[0],
+			strerror(errno));
+		kill(pid, SIGKILL);
+		return 1;
+	}
+	for (;;) {
+		if (ptrace(PTRACE_SYSCALL, pid, NULL, (void *)(long)sig) < 0 ||
+		    waitpid(pid, &status, 0) < 0) {
+			fprintf(stderr, "check_aid: tracing %s: %s\n", argv[0],
+				strerror(errno));
+			kill(pid, SIGKILL);
+			return 1;
+		}
+		sig = 0;
+		if (WIFEXITED(status))
+			return WEXITSTATUS(status);
+		if (WIFSIGNALED(status))
+			return 128 + WTERMSIG(status);
+		if (WSTOPSIG(status) != (SIGTRAP | 0x80)) {
+			/* An event stop (exec) is not a signal to pass on. */
+			if (!(status >> 16))
+				sig = WSTOPSIG(status);
+			continue;
+		}
+		if (ptrace(PTRACE_GET_SYSCALL_INFO, pid, (void *)sizeof(info),
+			   &info) <= 0)
+			continue;
+		if (info.op == PTRACE_SYSCALL_INFO_ENTRY) {
+			skipped = info.entry.nr == SYS_ioctl &&
+				  (unsigned int)info.entry.args[1] ==
+					  TRACE_MMAP_IOCTL_GET_READER &&
+				  !skip_call(pid);
+		} else if (info.op == PTRACE_SYSCALL_INFO_EXIT && skipped) {
+			set_return(pid, err);
+			skipped = 0;
+		}
+	}
+}
+#else
+static int fail_get_reader(int err, char **argv)
+{
+	(void)err;
+	(void)argv;
+	fprintf(stderr, "check_aid: fail-get-reader: x86_64 only\n");
+	return 3;
+}
+#endif
+
 int main(int argc, char **argv)
 {
 	long v;
@@ -146,6 +252,14 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		return reader_head(v);
+	}
+	if (argc >= 4 && !strcmp(argv[1], "fail-get-reader")) {
+		v = number(argv[2], 1, 4095);
+		if (v < 0) {
+			fprintf(stderr, "check_aid: bad errno '%s'\n", argv[2]);
+			return 2;
+		}
+		return fail_get_reader((int)v, argv + 3);
 	}
 	return usage();
 }
