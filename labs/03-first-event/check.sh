@@ -7,6 +7,8 @@
 #  1. one trace_marker line short enough for type_len 1..28, from a PID
 #     above 65535 (clone3 with set_tid; a PID the kernel picks if it refuses);
 #  2. one line over 112 bytes of payload, so that type_len is 0;
+#     in both, a second short line right after the first, whose time_delta
+#     (the first event's is 0) ./first_event prints as next_time_delta;
 #  3. a lapped buffer (the seq_producer module in overwrite mode), so that
 #     the reader sub-buffer's commit word carries the missed-event flags.
 #   sh check.sh DIR
@@ -41,20 +43,20 @@ text() {
 	}'
 }
 
-# write_line TEXT: write TEXT to trace_marker on CPU 0, from a PID above
-# 65535 when the kernel lets the check choose it; sets pid.
+# write_line TEXT TEXT2: write TEXT, then TEXT2, to trace_marker on CPU 0,
+# from a PID above 65535 when the kernel lets the check choose it; sets pid.
 write_line() {
 	local try=0 rc
 	echo 4194304 >/proc/sys/kernel/pid_max 2>/dev/null
 	while [ $try -lt 5 ]; do
 		pid=$(rand 65536 $(($(cat /proc/sys/kernel/pid_max) - 1)))
 		rc=0
-		taskset -c 0 check_aid as-pid "$pid" sh -c "echo '$1' >$TRACEFS/trace_marker" 2>/dev/null || rc=$?
+		taskset -c 0 check_aid as-pid "$pid" sh -c "echo '$1' >$TRACEFS/trace_marker; echo '$2' >$TRACEFS/trace_marker" 2>/dev/null || rc=$?
 		[ $rc = 3 ] || return 0
 		try=$((try + 1))
 	done
 	note "check: no PID above 65535 (clone3 set_tid refused); the kernel picks it"
-	taskset -c 0 sh -c "echo \$\$ >/tmp/lab03.pid; echo '$1' >$TRACEFS/trace_marker"
+	taskset -c 0 sh -c "echo \$\$ >/tmp/lab03.pid; echo '$1' >$TRACEFS/trace_marker; echo '$2' >$TRACEFS/trace_marker"
 	pid=$(cat /tmp/lab03.pid)
 }
 
@@ -116,9 +118,10 @@ judge_header() {
 }
 
 # judge_event SIZE: type_len and length of one ftrace/print event whose
-# payload is SIZE bytes.
+# payload is SIZE bytes, and the time_deltas of that event and of the one
+# after it, against the library's decoding (check_aid reader-head).
 judge_event() {
-	local size=$1 type_len length got
+	local size=$1 type_len length got gap nd
 	if [ "$size" -le 112 ]; then
 		type_len=$((size / 4)) length=$((size + 4))
 	else
@@ -137,6 +140,25 @@ judge_event() {
 		flunk step-3-event-header "type_len 0: array[0] already counts its own 4 bytes (it is the payload length + 4), so the event is 4 + array[0] = $length bytes, not 8 + array[0]; got length '$got'"
 	else
 		flunk step-3-event-header "type_len 0 (a payload over 112 bytes, as here): the length is in array[0], the u32 after the header, the payload length + 4; the event is 4 + array[0] = $length bytes and its payload starts at array[1]; got length '$got'"
+	fi
+	[ "$got" = "$length" ] || return 0
+	gap=$(head_field event_gap) nd=$(field next_time_delta)
+	if [ "$(field time_delta)" != "$(head_field first_delta)" ]; then
+		flunk step-3-event-header "time_delta is the header word's bits 5 to 31 (hdr >> 5): want $(head_field first_delta) (the first event on a sub-buffer takes the sub-buffer's time_stamp); got '$(field time_delta)'"
+	elif [ -z "$gap" ]; then
+		flunk step-3-event-header "the check found no second event on the reader sub-buffer: $head"
+	elif [ "$(head_field next_at)" != "$length" ]; then
+		# A record before the second event (a time extend, when more than
+		# 2^27 ns passed): its time_delta is only part of the gap.
+		note "check: a record between the two events (the second at byte $((16 + $(head_field next_at))), $gap ns later): next_time_delta not judged [$round]"
+	elif [ "$nd" = "$gap" ]; then
+		:
+	elif [ -z "$nd" ]; then
+		flunk step-3-event-header "no next_time_delta line: the check wrote a second line $gap ns after the first; decode the header of the record after the first event, at byte 16 + length = $((16 + length)), and print its time_delta"
+	elif [ "$nd" = $((gap << 5)) ]; then
+		flunk step-3-event-header "next_time_delta '$nd' is $gap << 5: time_delta is the header word shifted down by 5 (hdr >> 5), not its bits 5 to 31 masked in place (hdr & ~0x1f); want $gap"
+	else
+		flunk step-3-event-header "next_time_delta is the time_delta (bits 5 to 31) of the header of the record at byte 16 + length = $((16 + length)), the ns since the first event: want $gap; got '$nd'"
 	fi
 }
 
@@ -168,13 +190,13 @@ marker_round() {
 	trace_reset
 	echo "$1" >$TRACEFS/buffer_subbuf_size_kb
 	msg=$(text "$2")
-	write_line "$msg"
+	write_line "$msg" "lab03 $tag again"
 	decode
 	subbuf_size=$(echo "$meta" | sed -n 's/^subbuf_size //p')
 	# What trace_marker stores: struct trace_entry and ip (16 bytes), the
 	# text with its newline, a NUL and one spare byte; rounded up to 4.
 	size=$(((16 + ${#msg} + 1 + 2 + 3) / 4 * 4))
-	round="$1 KiB sub-buffers, one trace_marker line of ${#msg} characters ($size bytes of payload) from PID $pid"
+	round="$1 KiB sub-buffers, a trace_marker line of ${#msg} characters ($size bytes of payload) from PID $pid, and a second one"
 	judge_address
 	judge_header
 	judge_event "$size"

@@ -5,8 +5,9 @@
  *   ./first_event CPU
  * Output: "name value" lines: reader.id, offset (of the reader sub-buffer in
  * the mapping), time_stamp, commit, type_len, time_delta, length (of the
- * whole event), common_type, common_pid, buf (an ftrace/print text, without
- * its newline).
+ * whole event), next_time_delta (of the record after it, when the data goes
+ * on), common_type, common_pid, buf (an ftrace/print text, without its
+ * newline).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -22,7 +23,8 @@ int main(int argc, char **argv)
 	size_t offset = 0;
 	uint64_t time_stamp = 0;
 	uint32_t commit = 0, type_len = 0, time_delta = 0, length = 0;
-	const char *subbuf = NULL, *payload = NULL;
+	uint32_t next_time_delta = 0;
+	const char *subbuf = NULL, *payload = NULL, *next = NULL;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: first_event CPU\n");
@@ -57,8 +59,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	/* TODO 3: the first event's header at data (byte 16): type_len, time_delta, length, payload */
-	/* WHY 3: the event header's low 5 bits are type_len, the rest time_delta; type_len 1..28 is the length in 4-byte words, 0 means the next word, array[0], holds the payload length + 4 (the event is 4 + array[0] bytes, the payload after that word). */
+	/* TODO 3: the first event's header at data (byte 16): type_len, time_delta, length, payload; then the time_delta of the record after it (next), if commit goes on */
+	/* WHY 3: the event header's low 5 bits are type_len, the rest time_delta; type_len 1..28 is the length in 4-byte words, 0 means the next word, array[0], holds the payload length + 4 (the event is 4 + array[0] bytes, the payload after that word). The first event's time is the sub-buffer's time_stamp (time_delta 0); the next record starts length bytes on, and its time_delta counts from the event before it. */
 	const uint32_t *event = (const uint32_t *)(subbuf + LAB_SUBBUF_HEADER);
 
 	type_len = event[0] & 0x1f;
@@ -70,10 +72,16 @@ int main(int argc, char **argv)
 		length = 4 + type_len * 4;
 		payload = (const char *)&event[1];
 	}
+	if (length && length < commit) {
+		next = (const char *)event + length;
+		next_time_delta = *(const uint32_t *)next >> 5;
+	}
 	/* END TODO 3 */
 	printf("type_len %u\n", type_len);
 	printf("time_delta %u\n", time_delta);
 	printf("length %u\n", length);
+	if (next)
+		printf("next_time_delta %u\n", next_time_delta);
 	if (!payload) {
 		fprintf(stderr,
 			"first_event: the first event carries no data\n");

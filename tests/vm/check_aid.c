@@ -10,7 +10,11 @@
  *	map CPU's ring buffer (no GET_READER: the reader sub-buffer stays the
  *	one the last reader left) and print its header as the kernel wrote it:
  *	"time_stamp N" (the u64 at byte 0) and "commit_low N" (the low 32 bits
- *	of the commit word, the missed-event flags left in).
+ *	of the commit word, the missed-event flags left in); then, as the
+ *	library decodes the sub-buffer, "first_delta N" (the time_delta of
+ *	the record at byte 16) and, when there is a second data event,
+ *	"next_at N" (its offset in the data area) and "event_gap N" (its time
+ *	stamp minus the first event's).
  *   check_aid fail-get-reader ERRNO CMD [ARG...]
  *	run CMD traced (ptrace), wait for it and exit with its status; each
  *	ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) it makes is skipped and returns
@@ -32,8 +36,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ring_buffer_format.h"
 #include "trace_mmap_compat.h"
 #include "tracefs_write.h"
+#include "tracemap.h"
 
 #ifndef SYS_clone3
 #define SYS_clone3 435
@@ -130,6 +136,20 @@ static int reader_head(long cpu)
 	memcpy(&commit, sb + 8, sizeof(commit));
 	printf("time_stamp %llu\n", (unsigned long long)time_stamp);
 	printf("commit_low %u\n", (unsigned int)(uint32_t)commit);
+
+	struct tracemap_subbuf cur;
+	struct tracemap_event first, next;
+	uint32_t hdr;
+
+	memcpy(&hdr, sb + RB_SUBBUF_HEADER_64, sizeof(hdr));
+	printf("first_delta %u\n", rb_time_delta(hdr));
+	if (!tracemap_subbuf_load(&cur, NULL, sb, meta->subbuf_size, false) &&
+	    tracemap_subbuf_next(&cur, &first) == 1 &&
+	    tracemap_subbuf_next(&cur, &next) == 1) {
+		printf("next_at %u\n", next.offset);
+		printf("event_gap %llu\n",
+		       (unsigned long long)(next.ts - first.ts));
+	}
 	munmap((void *)base, len);
 	munmap((void *)meta, (size_t)page);
 	close(fd);
