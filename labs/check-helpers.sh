@@ -40,12 +40,16 @@ fail() {
 status_text() {
 	if [ "$1" = running ]; then
 		echo "is still running"
-	elif [ "$1" -gt 128 ] && [ "$1" -lt 160 ]; then
+	elif crashed "$1"; then
 		echo "exited $1 (SIG$(kill -l $(($1 - 128))))"
 	else
 		echo "exited $1"
 	fi
 }
+
+# crashed RC: the program died of a signal (128 + its number), not
+# exit(-1), whose 255 is a plain exit.
+crashed() { [ "$1" -gt 128 ] && [ "$1" -lt 160 ]; }
 
 # run_prog SECONDS CMD ARGS...: run the learner's program from /tmp for at
 # most SECONDS (then SIGTERM: "exited 143 (SIGTERM)"); sets prog_out (stdout

@@ -44,7 +44,7 @@ refused_out=$prog_out refused_rc=$prog_rc
 echo '!snapshot' >$TRACEFS/events/ftrace/print/trigger
 echo 0 >$TRACEFS/snapshot
 refused=''
-if [ "$prog_rc" -gt 128 ]; then
+if crashed "$prog_rc"; then
 	refused="with a snapshot armed the kernel refuses the mmap (EBUSY), and ./meta crashed, $(status_text $prog_rc): check mmap's result (MAP_FAILED) before reading meta->meta_page_size"
 elif [ "$prog_rc" = 0 ]; then
 	refused="with a snapshot armed the kernel refuses the mmap (EBUSY), yet ./meta exited 0: when mmap returns MAP_FAILED, say why and exit non-zero"
@@ -208,7 +208,7 @@ errno=${1%:*} ename=${1#*:}
 trace_reset
 run_prog 20 check_aid fail-get-reader $errno "$dir/meta" 0 watch $(rand 2 9)
 made="with TRACE_MMAP_IOCTL_GET_READER made to fail ($ename, by the check)"
-if [ "$prog_rc" -gt 128 ]; then
+if crashed "$prog_rc"; then
 	fail step-3-when-it-changes "$made, ./meta crashed, $(status_text $prog_rc)"
 elif echo "$prog_out" | grep -q '^after-get-reader'; then
 	fail step-3-when-it-changes "$made, ./meta printed the after-get-reader line anyway: the ioctl's result was not checked, and those counters are stale; when it returns -1, say so and exit non-zero"

@@ -217,7 +217,7 @@ judge() {
 		else
 			echo "still running after $limit s: does the drain stop when GET_READER brings nothing new (the same reader.id, the same reader.read)?"
 		fi
-	elif [ "$prog_rc" -gt 128 ]; then
+	elif crashed "$prog_rc"; then
 		echo "it crashed, $(status_text $prog_rc)$([ $1 = mmap ] && echo ": is each sub-buffer's address computed from the reader.id of the last GET_READER?")"
 	elif [ $1 = read ] && [ -n "$t_mincount" ] && [ "$t_mincount" -lt $subbuf ]; then
 		echo "its read()s of trace_pipe_raw asked for as few as $t_mincount bytes, a sub-buffer is $subbuf here (buffer_subbuf_size_kb * 1024): a shorter read() gets only the events that fit (0 bytes when not even the first one does), then the next read() the rest of the kernel's copy, which holds none ($t_reads read()s for ${events:-?} events); read a whole sub-buffer at a time, of the size buffer_subbuf_size_kb says"

@@ -66,7 +66,7 @@ wait $pid || prog_rc=$?
 prog_out=$(tail -c +$((filler + 1)) $out; cat /tmp/lab08.err)
 trace_syscalls 0
 cp $TRACEFS/trace $trace
-if [ "$prog_rc" -gt 128 ]; then
+if crashed "$prog_rc"; then
 	fail step-1-seal "./seal crashed, $(status_text $prog_rc): did an operation that should have been refused go through?"
 fi
 # When it ended before it waited to print its last row.

@@ -118,7 +118,7 @@ expect_eq first-loss-line/other-took 300 "$(printed $tmp/other taken)"
 # kernel counts every one of them read). Before: lines without a count.
 # And each of the 300 is printed by one of them: what a reader's own
 # GET_READER counted as read is its to print, even after the other's
-# GET_READER moved the meta-page. Before: in some runs up to 129 of the
+# GET_READER moved the meta-page. Before: in some runs up to 253 of the
 # 300 were printed by neither, each reader saying the other took them.
 two_bad='' two_none=''
 for mode in cpu0 merged; do
