@@ -20,6 +20,17 @@
  *	ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) it makes is skipped and returns
  *	-1 with errno ERRNO (a number), as if the kernel had refused it. x86_64
  *	only (the registers it sets): elsewhere it exits 3, saying so.
+ *   check_aid records CPU
+ *	read CPU's ring buffer through the mapping (non-blocking
+ *	GET_READER until nothing new: it consumes) and print one line per
+ *	reader sub-buffer, "ID: REC...", each record as written: "eT/LEN"
+ *	a data event of type T, "d/LEN" a discarded event (padding with a
+ *	time delta), "t/8" a time extend, "s/8" a time stamp; padding that
+ *	ends the data is not printed. LEN counts the record's header. It
+ *	stops after 4 * nr_subbufs GET_READER calls if data keeps coming.
+ *   check_aid openat-null DFD
+ *	openat(DFD, NULL, O_RDONLY): a call whose file name the kernel
+ *	cannot read (lab 06's discarded event); exits 0 when it fails.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
@@ -47,10 +59,11 @@
 
 static int usage(void)
 {
-	fprintf(stderr,
-		"usage: check_aid as-pid PID CMD [ARG...]\n"
-		"       check_aid reader-head CPU\n"
-		"       check_aid fail-get-reader ERRNO CMD [ARG...]\n");
+	fprintf(stderr, "usage: check_aid as-pid PID CMD [ARG...]\n"
+			"       check_aid reader-head CPU\n"
+			"       check_aid fail-get-reader ERRNO CMD [ARG...]\n"
+			"       check_aid records CPU\n"
+			"       check_aid openat-null DFD\n");
 	return 2;
 }
 
@@ -253,6 +266,101 @@ static int fail_get_reader(int err, char **argv)
 }
 #endif
 
+/* Print the records of data[pos, end) as "eT/LEN", "d/LEN", "t/8", "s/8". */
+static uint32_t print_records(const char *data, uint32_t pos, uint32_t end)
+{
+	while (pos + 4 <= end) {
+		uint32_t hdr, word1 = 0, type, len;
+		uint16_t etype;
+
+		memcpy(&hdr, data + pos, 4);
+		if (pos + 8 <= end)
+			memcpy(&word1, data + pos + 4, 4);
+		type = rb_type_len(hdr);
+		if (type == RB_TYPE_PADDING && rb_time_delta(hdr) == 0)
+			return end; /* the rest is empty */
+		if (type == RB_TYPE_PADDING) {
+			len = 4 + word1;
+			printf(" d/%u", len);
+		} else if (type >= RB_TYPE_TIME_EXTEND) {
+			len = 8;
+			printf(" %c/8",
+			       type == RB_TYPE_TIME_EXTEND ? 't' : 's');
+		} else {
+			uint32_t at = type ? pos + 4 : pos + 8;
+
+			len = type ? 4 + 4 * type : 4 + word1;
+			etype = 0;
+			if (at + 2 <= end)
+				memcpy(&etype, data + at, 2);
+			printf(" e%u/%u", etype, len);
+		}
+		if (len < 4 || len > end - pos) {
+			printf(" bad-length\n");
+			return end;
+		}
+		pos += len;
+	}
+	return pos;
+}
+
+static int records(long cpu)
+{
+	char path[128];
+	long page = sysconf(_SC_PAGESIZE);
+	int fd;
+
+	snprintf(path, sizeof(path), T "/per_cpu/cpu%ld/trace_pipe_raw", cpu);
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0) {
+		fprintf(stderr, "check_aid: open %s: %s\n", path,
+			strerror(errno));
+		return 1;
+	}
+	const struct trace_buffer_meta *meta =
+		mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, 0);
+
+	if (meta == MAP_FAILED) {
+		fprintf(stderr, "check_aid: mmap %s: %s\n", path,
+			strerror(errno));
+		return 1;
+	}
+	size_t len = meta->meta_page_size +
+		     (size_t)meta->nr_subbufs * meta->subbuf_size;
+	const char *base = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+
+	if (base == MAP_FAILED) {
+		fprintf(stderr, "check_aid: mmap %zu bytes of %s: %s\n", len,
+			path, strerror(errno));
+		return 1;
+	}
+	uint32_t id = UINT32_MAX, pos = 0;
+
+	/* At most 4 rounds a sub-buffer: a writer that never stops ends it. */
+	for (uint32_t n = 0; n < 4 * meta->nr_subbufs; n++) {
+		if (ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) < 0) {
+			fprintf(stderr, "check_aid: GET_READER: %s\n",
+				strerror(errno));
+			return 1;
+		}
+		if (meta->reader.id == id && meta->reader.read == pos)
+			break;
+		if (meta->reader.id != id) {
+			id = meta->reader.id;
+			pos = 0;
+		}
+		printf("%u:", id);
+		pos = print_records(base + meta->meta_page_size +
+					    (size_t)id * meta->subbuf_size + 16,
+				    pos, meta->reader.read);
+		printf("\n");
+	}
+	munmap((void *)base, len);
+	munmap((void *)meta, (size_t)page);
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	long v;
@@ -280,6 +388,23 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		return fail_get_reader((int)v, argv + 3);
+	}
+	if (argc == 3 && !strcmp(argv[1], "records")) {
+		v = number(argv[2], 0, 4095);
+		if (v < 0) {
+			fprintf(stderr, "check_aid: bad CPU '%s'\n", argv[2]);
+			return 2;
+		}
+		return records(v);
+	}
+	if (argc == 3 && !strcmp(argv[1], "openat-null")) {
+		v = number(argv[2], 0, 0x7fffffff);
+		if (v < 0) {
+			fprintf(stderr, "check_aid: bad DFD '%s'\n", argv[2]);
+			return 2;
+		}
+		/* A name at address 0: the kernel only faults on it. */
+		return syscall(SYS_openat, (int)v, NULL, O_RDONLY) < 0 ? 0 : 1;
 	}
 	return usage();
 }
