@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 		uint32_t end = meta->reader.read;
 
 		/* TODO 3: decode each event in data[pos, end); print the text of the print events */
-		/* WHY 3: padding ends the data, time extends take 8 bytes and are no event, and type_len 0 keeps the length in the next word: each must move pos by its own size. */
+		/* WHY 3: padding with time delta 0 ends the data, a discarded event (padding with a delta) is 4 + array[0] bytes and more follow, time extends take 8 bytes and are no event, and type_len 0 keeps the length in the next word: each must move pos by its own size. */
 		while (pos + 4 <= end && seen < count) {
 			const uint32_t *ev = (const uint32_t *)(data + pos);
 			uint32_t type_len = ev[0] & 0x1f;
