@@ -250,7 +250,7 @@ for round in 1 2; do
 			fail step-6-buffer-sizes "$what: still waiting after its last event, with $(echo "$prog_out" | grep -c .) of $count lines printed; $(twice)$(first_diff "$want" "$prog_out")"
 		fi
 		break
-	elif [ "$prog_rc" -gt 128 ]; then
+	elif crashed "$prog_rc"; then
 		fail step-6-buffer-sizes "$what: $(how) after $(echo "$prog_out" | grep -c .) of $count lines: is the whole buffer mapped, meta_page_size + nr_subbufs * subbuf_size bytes, and each sub-buffer at meta_page_size + id * subbuf_size?"
 		break
 	elif [ "$prog_out" != "$want" ] && [ "$(echo "$prog_out" | grep -c .)" -gt $count ] &&
