@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Check lab 06 in the guest: the learner's ./stream follows trace_marker
 # writes on CPU 0 as they come, in order, sleeping (not spinning) while the
-# buffer is empty, and stops after COUNT; then a second run over many
-# sub-buffers, and a third with events too long for type_len (type_len 0).
+# buffer is empty, and stops after COUNT; then runs over many sub-buffers,
+# with events too long for type_len (type_len 0), at several buffer and
+# sub-buffer sizes, and with a discarded event among the markers.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/06-consumer}
 . "$(dirname "$0")/../check-helpers.sh"
