@@ -270,37 +270,19 @@ done
 [ $sizes_ok != 2 ] || pass step-6-buffer-sizes
 
 # Last, an event the kernel discarded in the middle of a sub-buffer, before
-# events it must print. A disable_event trigger on sys_enter_openat turns
-# that event off (soft disable) when its filter matches, as the event is
-# committed: the event was reserved in the ring buffer already, so it is
-# discarded there (__event_trigger_test_discard(), kernel/trace/trace.h).
-# The filter reads the file name at address 0 (filename.ustring): a page
-# fault, whose exceptions:page_fault_kernel event is written behind the
-# openat event first, so the kernel cannot give the space back
-# (rb_try_to_discard(), kernel/trace/ring_buffer.c) and the discarded event
-# stays, as padding with a non-zero time delta and its length in array[0]
-# (rb_event_discard()). DFD, chosen per run, picks the openat call.
-openat=$TRACEFS/events/syscalls/sys_enter_openat
-fault=$TRACEFS/events/exceptions/page_fault_kernel
-disarm() {
-	echo '!disable_event:syscalls:sys_enter_openat' >$openat/trigger 2>/dev/null
-	echo 0 >$openat/enable 2>/dev/null
-	echo 0 >$fault/enable 2>/dev/null
-	echo 0 >$fault/filter 2>/dev/null
-}
-LAB_CLEANUP=disarm
+# events it must print (discard_arm in guest-lib.sh says how): padding with
+# a non-zero time delta and its length in array[0] (rb_event_discard()).
+# DFD, chosen per run, picks the openat call.
+LAB_CLEANUP=discard_disarm
 # discarded TAG BEFORE COUNT: reset, markers TAG 0..BEFORE-1, the discarded
 # openat event, markers TAG BEFORE..COUNT-1, all on CPU 0.
 discarded() {
 	trace_reset
-	disarm
-	echo 'address == 0' >$fault/filter && echo 1 >$fault/enable && echo 1 >$openat/enable &&
-		echo "disable_event:syscalls:sys_enter_openat if filename.ustring ~ \"$1\" || dfd == $dfd" >$openat/trigger ||
-		return 1
+	discard_arm $dfd || return 1
 	markers "$1" 0 "$2"
-	taskset -c 0 check_aid openat-null $dfd
+	discard_make $dfd
 	markers "$1" "$2" "$3"
-	disarm
+	discard_disarm
 }
 tag=lab06-$(rand 100 999) dfd=$(rand 1000 99999) before=$(rand 3 20) count=$(rand 30 60)
 # First for the check itself: the sub-buffer (check_aid records) must hold

@@ -26,8 +26,10 @@
  *	reader sub-buffer, "ID: REC...", each record as written: "eT/LEN"
  *	a data event of type T, "d/LEN" a discarded event (padding with a
  *	time delta), "t/8" a time extend, "s/8" a time stamp; padding that
- *	ends the data is not printed. LEN counts the record's header. It
- *	stops after 4 * nr_subbufs GET_READER calls if data keeps coming.
+ *	ends the data is not printed. LEN counts the record's header. Each
+ *	line ends with "read+N": what that GET_READER added to the
+ *	meta-page's read. It stops after 4 * nr_subbufs GET_READER calls if
+ *	data keeps coming.
  *   check_aid openat-null DFD
  *	openat(DFD, NULL, O_RDONLY): a call whose file name the kernel
  *	cannot read (lab 06's discarded event); exits 0 when it fails.
@@ -338,6 +340,8 @@ static int records(long cpu)
 
 	/* At most 4 rounds a sub-buffer: a writer that never stops ends it. */
 	for (uint32_t n = 0; n < 4 * meta->nr_subbufs; n++) {
+		uint64_t read = meta->read;
+
 		if (ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) < 0) {
 			fprintf(stderr, "check_aid: GET_READER: %s\n",
 				strerror(errno));
@@ -353,7 +357,7 @@ static int records(long cpu)
 		pos = print_records(base + meta->meta_page_size +
 					    (size_t)id * meta->subbuf_size + 16,
 				    pos, meta->reader.read);
-		printf("\n");
+		printf(" read+%llu\n", (unsigned long long)(meta->read - read));
 	}
 	munmap((void *)base, len);
 	munmap((void *)meta, (size_t)page);

@@ -127,6 +127,28 @@ expect_eq reset-refreshes-meta-read 0 "$(field reader.read)"
 expect_eq reset-clears-reader-commit 0 "$(subbuf_data)"
 hold_stop
 
+# --- What GET_READER counts as read --------------------------------------
+# Each call adds to the meta-page's read the data events it hands over: the
+# data records between reader.read before and after it, not padding,
+# discarded events (padding with a delta) or time stamps. Six discarded
+# openat events among 480 markers of 4 KiB sub-buffers, most of which the
+# writer has left when they are handed over; check_aid records prints each
+# call's records and what it added ("read+N").
+trace_reset
+for r in 1 2 3 4 5 6; do
+	discard_arm 4242
+	taskset -c 0 sh -c 'i=0; while [ $i -lt 40 ]; do echo "count '$r' $i"; i=$((i + 1)); done' >$TRACEFS/trace_marker
+	discard_make 4242
+	taskset -c 0 sh -c 'i=0; while [ $i -lt 40 ]; do echo "after '$r' $i"; i=$((i + 1)); done' >$TRACEFS/trace_marker
+done
+discard_disarm
+taskset -c 0 check_aid records 0 >$tmp/records
+# lines whose data records do not add up to what the call counted
+expect_eq get-reader-counts-data-records "" "$(awk '{ n = 0; for (i = 2; i < NF; i++) if ($i ~ /^e[0-9]+\//) n++
+	if ("read+" n != $NF) print }' $tmp/records)"
+expect_ge get-reader-counts-past-discarded 2 "$(grep -c ' d/[0-9]*.* e5/' $tmp/records)"
+trace_reset
+
 # --- Snapshots ---------------------------------------------------------------
 trace_reset
 echo 1 >$TRACEFS/snapshot

@@ -56,6 +56,33 @@ trace_reset() {
 	echo 1 >$TRACEFS/tracing_on
 }
 
+# A discarded event on CPU 0, left in the ring buffer as padding with a
+# time delta (lab 06, docs-claims-rb). discard_arm DFD: a disable_event
+# trigger on sys_enter_openat turns that event off as it is committed, so
+# the kernel discards it (__event_trigger_test_discard(),
+# kernel/trace/trace.h); the trigger's filter reads the file name, which
+# faults at address 0, and the fault's exceptions:page_fault_kernel event
+# is written behind the openat event first, so the kernel cannot give the
+# space back (rb_try_to_discard(), kernel/trace/ring_buffer.c). DFD picks
+# the call: discard_make DFD makes it, openat(DFD, NULL); the trigger fires
+# once, arm again for another. discard_disarm undoes it all.
+DISCARD_OPENAT=$TRACEFS/events/syscalls/sys_enter_openat
+DISCARD_FAULT=$TRACEFS/events/exceptions/page_fault_kernel
+discard_arm() {
+	discard_disarm
+	echo 'address == 0' >$DISCARD_FAULT/filter && echo 1 >$DISCARD_FAULT/enable &&
+		echo 1 >$DISCARD_OPENAT/enable &&
+		echo "disable_event:syscalls:sys_enter_openat if filename.ustring ~ \"tmg-discard\" || dfd == $1" >$DISCARD_OPENAT/trigger
+}
+discard_make() { taskset -c 0 check_aid openat-null "$1"; }
+discard_disarm() {
+	echo '!disable_event:syscalls:sys_enter_openat' >$DISCARD_OPENAT/trigger 2>/dev/null
+	echo 0 >$DISCARD_OPENAT/enable 2>/dev/null
+	echo 0 >$DISCARD_FAULT/enable 2>/dev/null
+	echo 0 >$DISCARD_FAULT/filter 2>/dev/null
+	return 0
+}
+
 # check_rows WANT_FILE GOT: compare a demo's "operation | result | errno"
 # table (GOT, its output) with the one the guide shows (WANT_FILE, a
 # transcript): one result per row, named "row-N-operation", then one for rows
