@@ -30,6 +30,9 @@
  *	line ends with "read+N": what that GET_READER added to the
  *	meta-page's read. It stops after 4 * nr_subbufs GET_READER calls if
  *	data keeps coming.
+ *   check_aid tail-records CPU
+ *	print the number of data events in the sub-buffer the writer is on
+ *	(the newest time stamp), read through the mapping; consumes nothing.
  *   check_aid openat-null DFD
  *	openat(DFD, NULL, O_RDONLY): a call whose file name the kernel
  *	cannot read (lab 06's discarded event); exits 0 when it fails.
@@ -65,8 +68,61 @@ static int usage(void)
 			"       check_aid reader-head CPU\n"
 			"       check_aid fail-get-reader ERRNO CMD [ARG...]\n"
 			"       check_aid records CPU\n"
+			"       check_aid tail-records CPU\n"
 			"       check_aid openat-null DFD\n");
 	return 2;
+}
+
+/* CPU's ring buffer, mapped whole (no GET_READER). */
+struct mapped {
+	int fd;
+	const struct trace_buffer_meta *meta;
+	const char *base; /* the mapping: meta-page, then the sub-buffers */
+	size_t len;
+};
+
+static int map_cpu(long cpu, struct mapped *m)
+{
+	char path[128];
+	long page = sysconf(_SC_PAGESIZE);
+
+	snprintf(path, sizeof(path), T "/per_cpu/cpu%ld/trace_pipe_raw", cpu);
+	m->fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (m->fd < 0) {
+		fprintf(stderr, "check_aid: open %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	m->meta = mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, m->fd, 0);
+	if (m->meta == MAP_FAILED) {
+		fprintf(stderr, "check_aid: mmap %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	m->len = m->meta->meta_page_size +
+		 (size_t)m->meta->nr_subbufs * m->meta->subbuf_size;
+	munmap((void *)m->meta, (size_t)page);
+	m->base = mmap(NULL, m->len, PROT_READ, MAP_SHARED, m->fd, 0);
+	if (m->base == MAP_FAILED) {
+		fprintf(stderr, "check_aid: mmap %zu bytes of %s: %s\n", m->len,
+			path, strerror(errno));
+		return -1;
+	}
+	m->meta = (const struct trace_buffer_meta *)(const void *)m->base;
+	return 0;
+}
+
+/* Sub-buffer id of the mapping m. */
+static const char *subbuf(const struct mapped *m, uint32_t id)
+{
+	return m->base + m->meta->meta_page_size +
+	       (size_t)id * m->meta->subbuf_size;
+}
+
+static void unmap_cpu(struct mapped *m)
+{
+	munmap((void *)m->base, m->len);
+	close(m->fd);
 }
 
 /* A decimal number from lo to hi, or -1. */
@@ -115,36 +171,12 @@ static int as_pid(pid_t want, char **argv)
 
 static int reader_head(long cpu)
 {
-	char path[128];
-	long page = sysconf(_SC_PAGESIZE);
-	int fd;
+	struct mapped m;
 
-	snprintf(path, sizeof(path), T "/per_cpu/cpu%ld/trace_pipe_raw", cpu);
-	fd = open(path, O_RDONLY | O_NONBLOCK);
-	if (fd < 0) {
-		fprintf(stderr, "check_aid: open %s: %s\n", path,
-			strerror(errno));
+	if (map_cpu(cpu, &m))
 		return 1;
-	}
-	const struct trace_buffer_meta *meta =
-		mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, 0);
-
-	if (meta == MAP_FAILED) {
-		fprintf(stderr, "check_aid: mmap %s: %s\n", path,
-			strerror(errno));
-		return 1;
-	}
-	size_t len = meta->meta_page_size +
-		     (size_t)meta->nr_subbufs * meta->subbuf_size;
-	const char *base = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
-
-	if (base == MAP_FAILED) {
-		fprintf(stderr, "check_aid: mmap %zu bytes of %s: %s\n", len,
-			path, strerror(errno));
-		return 1;
-	}
-	const char *sb = base + meta->meta_page_size +
-			 (size_t)meta->reader.id * meta->subbuf_size;
+	const struct trace_buffer_meta *meta = m.meta;
+	const char *sb = subbuf(&m, meta->reader.id);
 	uint64_t time_stamp, commit;
 
 	memcpy(&time_stamp, sb, sizeof(time_stamp));
@@ -165,9 +197,7 @@ static int reader_head(long cpu)
 		printf("event_gap %llu\n",
 		       (unsigned long long)(next.ts - first.ts));
 	}
-	munmap((void *)base, len);
-	munmap((void *)meta, (size_t)page);
-	close(fd);
+	unmap_cpu(&m);
 	return 0;
 }
 
@@ -308,41 +338,18 @@ static uint32_t print_records(const char *data, uint32_t pos, uint32_t end)
 
 static int records(long cpu)
 {
-	char path[128];
-	long page = sysconf(_SC_PAGESIZE);
-	int fd;
+	struct mapped m;
 
-	snprintf(path, sizeof(path), T "/per_cpu/cpu%ld/trace_pipe_raw", cpu);
-	fd = open(path, O_RDONLY | O_NONBLOCK);
-	if (fd < 0) {
-		fprintf(stderr, "check_aid: open %s: %s\n", path,
-			strerror(errno));
+	if (map_cpu(cpu, &m))
 		return 1;
-	}
-	const struct trace_buffer_meta *meta =
-		mmap(NULL, (size_t)page, PROT_READ, MAP_SHARED, fd, 0);
-
-	if (meta == MAP_FAILED) {
-		fprintf(stderr, "check_aid: mmap %s: %s\n", path,
-			strerror(errno));
-		return 1;
-	}
-	size_t len = meta->meta_page_size +
-		     (size_t)meta->nr_subbufs * meta->subbuf_size;
-	const char *base = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
-
-	if (base == MAP_FAILED) {
-		fprintf(stderr, "check_aid: mmap %zu bytes of %s: %s\n", len,
-			path, strerror(errno));
-		return 1;
-	}
+	const struct trace_buffer_meta *meta = m.meta;
 	uint32_t id = UINT32_MAX, pos = 0;
 
 	/* At most 4 rounds a sub-buffer: a writer that never stops ends it. */
 	for (uint32_t n = 0; n < 4 * meta->nr_subbufs; n++) {
 		uint64_t read = meta->read;
 
-		if (ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) < 0) {
+		if (ioctl(m.fd, TRACE_MMAP_IOCTL_GET_READER) < 0) {
 			fprintf(stderr, "check_aid: GET_READER: %s\n",
 				strerror(errno));
 			return 1;
@@ -354,14 +361,43 @@ static int records(long cpu)
 			pos = 0;
 		}
 		printf("%u:", id);
-		pos = print_records(base + meta->meta_page_size +
-					    (size_t)id * meta->subbuf_size + 16,
-				    pos, meta->reader.read);
+		pos = print_records(subbuf(&m, id) + 16, pos,
+				    meta->reader.read);
 		printf(" read+%llu\n", (unsigned long long)(meta->read - read));
 	}
-	munmap((void *)base, len);
-	munmap((void *)meta, (size_t)page);
-	close(fd);
+	unmap_cpu(&m);
+	return 0;
+}
+
+/*
+ * The data events of the sub-buffer the writer is on (the newest time
+ * stamp; it stamps a sub-buffer at its first event), read through the
+ * mapping without consuming.
+ */
+static int tail_records(long cpu)
+{
+	const char *newest = NULL;
+	struct tracemap_subbuf cur;
+	struct tracemap_event ev;
+	uint64_t best = 0, ts;
+	struct mapped m;
+	int n = 0;
+
+	if (map_cpu(cpu, &m))
+		return 1;
+	for (uint32_t id = 0; id < m.meta->nr_subbufs; id++) {
+		memcpy(&ts, subbuf(&m, id), sizeof(ts));
+		if (!newest || ts > best) {
+			newest = subbuf(&m, id);
+			best = ts;
+		}
+	}
+	if (!tracemap_subbuf_load(&cur, NULL, newest, m.meta->subbuf_size,
+				  false))
+		while (tracemap_subbuf_next(&cur, &ev) == 1)
+			n++;
+	printf("%d\n", n);
+	unmap_cpu(&m);
 	return 0;
 }
 
@@ -392,6 +428,14 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		return fail_get_reader((int)v, argv + 3);
+	}
+	if (argc == 3 && !strcmp(argv[1], "tail-records")) {
+		v = number(argv[2], 0, 4095);
+		if (v < 0) {
+			fprintf(stderr, "check_aid: bad CPU '%s'\n", argv[2]);
+			return 2;
+		}
+		return tail_records(v);
 	}
 	if (argc == 3 && !strcmp(argv[1], "records")) {
 		v = number(argv[2], 0, 4095);
