@@ -85,6 +85,11 @@ diff)
 	for f in $(files "$2"); do
 		echo "=== labs/work/$2/$f (yours, left) beside labs/$2/$f (the solution, right; WHY N: why TODO N is done that way)"
 		diff -y -W "${COLUMNS:-200}" --left-column "labs/work/$2/$f" "labs/$2/$f" || true
+		# The side-by-side view cuts long lines at half the width: the
+		# reasons, whole.
+		echo "=== why each TODO of labs/$2/$f is done that way"
+		sed -nE 's,^[[:space:]]*(/\*|#)[[:space:]]*(WHY [0-9]+:.*[^[:space:]])[[:space:]]*$,\2,p' "labs/$2/$f" |
+			sed -E 's,[[:space:]]*\*/$,,'
 	done
 	;;
 -h | --help) usage ;;
