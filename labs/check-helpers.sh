@@ -138,14 +138,15 @@ rand() {
 	echo $(($1 + $(od -An -N4 -tu4 /dev/urandom) % ($2 - $1 + 1)))
 }
 
-# wait_settled PID SECONDS [FILE]: wait until PID has ended (returns 0) or
-# waits for events: asleep (state S) in ioctl() (GET_READER, syscall 16)
-# for two seconds on end, FILE (its output) not growing meanwhile (returns
-# 1). Returns 2 when neither came within SECONDS: a limit only for a hang,
-# so that a slow guest (a load of 10 on two CPUs) is not taken for a
-# program that blocks.
+# wait_settled PID SECONDS [FILE [LOOKS]]: wait until PID has ended
+# (returns 0) or waits for events: asleep (state S) in ioctl() (GET_READER,
+# syscall 16) at LOOKS (20) looks on end, 0.1 s apart (two seconds, more
+# on a slow guest), FILE (its output) not growing meanwhile (returns 1).
+# Returns 2 when neither came within SECONDS: a limit only for a hang, so
+# that a slow guest (a load of 10 on two CPUs) is not taken for a program
+# that blocks.
 wait_settled() {
-	local i=0 still=0 size=-1 now
+	local i=0 still=0 size=-1 now looks=${4:-20}
 	while alive "$1"; do
 		now=$(cut -d' ' -f3 /proc/$1/stat 2>/dev/null) && now="$now $(cut -d' ' -f1 /proc/$1/syscall 2>/dev/null)"
 		case $now in
@@ -153,7 +154,7 @@ wait_settled() {
 		"S 16")
 			if [ -z "${3:-}" ] || [ "$(wc -c <"$3")" = "$size" ]; then
 				still=$((still + 1))
-				[ $still -lt 20 ] || return 1
+				[ $still -lt "$looks" ] || return 1
 			else
 				still=0
 			fi

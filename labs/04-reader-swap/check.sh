@@ -60,13 +60,19 @@ step_block() {
 	pid=$!
 	prog_cmd="./swap 0 block $*"
 	# What buffer_percent is while ./swap waits in GET_READER, before any
-	# event: what the kernel wakes it by.
-	wait_settled $pid 120 $out || true
+	# event: what the kernel wakes it by. Half a second asleep in the ioctl
+	# with no event written tells that it is there (nothing else in
+	# GET_READER sleeps that long); the two seconds are for the wait below.
+	wait_settled $pid 120 $out 5 || true
 	waited=$(cat $TRACEFS/buffer_percent)
-	[ "$first" = 0 ] || { markers "lab04 fill" 0 "$first"; sleep 1; }
-	# A ./swap that returns may still be on its way out when the guest is
-	# slow: wait until it has ended or sleeps in GET_READER.
-	wait_settled $pid 120 $out || true
+	if [ "$first" != 0 ]; then
+		markers "lab04 fill" 0 "$first"
+		sleep 1
+		# A ./swap that returns may still be on its way out when the
+		# guest is slow: wait until it has ended or sleeps in
+		# GET_READER, two seconds on end.
+		wait_settled $pid 120 $out || true
+	fi
 	if ! alive $pid; then
 		wait $pid
 		prog_rc=$? prog_out=$(cat $out)
