@@ -9,15 +9,17 @@
  *
  * Run as root in the guest, pinned to one CPU, with nothing else tracing:
  *   get_reader_cost [REPS]
- * For each sub-buffer size and fill (empty, a quarter, half, full), REPS
- * times: reset CPU 0's buffer, write the events with trace_marker, map
- * one page, time one non-blocking GET_READER with CLOCK_MONOTONIC. Prints
+ * For each sub-buffer size and fill (empty, a quarter, half, full with the
+ * writer still on it, full with the writer on the next one), REPS times:
+ * reset CPU 0's buffer, write the events with trace_marker, map one page,
+ * time one non-blocking GET_READER with CLOCK_MONOTONIC. Prints
  * one line per case: median and max of the call, the median per event
  * above the empty call, and the same in getppid() calls timed in this
  * run, since TCG's times are emulated and only ratios carry over.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +37,8 @@
 #define MAX_REPS 101
 
 static const int subbuf_kb[] = { 4, 16, 64, 512 };
-static const int fill_quarters[] = { 0, 1, 2, 4 };
+/* Quarters of a sub-buffer; 5: a full one the writer has left (one more event). */
+static const int fill_quarters[] = { 0, 1, 2, 4, 5 };
 
 static uint64_t now_ns(void)
 {
@@ -153,8 +156,14 @@ int main(int argc, char **argv)
 			die("sub-buffer or buffer size", -r);
 		for (size_t f = 0;
 		     f < sizeof(fill_quarters) / sizeof(*fill_quarters); f++) {
-			/* a quarter short of full stays on one sub-buffer */
-			int n = fill_quarters[f] * full / 4 - (f == 3);
+			/*
+			 * One event short of full stays on one sub-buffer, the
+			 * writer's; one more than full is on the next, and the
+			 * call hands over the full one the writer has left.
+			 */
+			int q = fill_quarters[f];
+			bool left = q > 4;
+			int n = q > 4 ? full + 1 : q * full / 4 - (q == 4);
 			uint64_t med, max = 0;
 			uint32_t got = 0;
 
@@ -166,11 +175,12 @@ int main(int argc, char **argv)
 			med = median(t, reps);
 			if (!n)
 				empty = med;
-			printf("subbuf_kb=%d events=%d read_bytes=%u median_ns=%llu max_ns=%llu getppid_calls=%.1f per_event_ns=%.1f\n",
-			       kb, n, got, (unsigned long long)med,
-			       (unsigned long long)max,
+			printf("subbuf_kb=%d writer=%s events=%d read_bytes=%u median_ns=%llu max_ns=%llu getppid_calls=%.1f per_event_ns=%.1f\n",
+			       kb, left ? "left" : "on", n - left, got,
+			       (unsigned long long)med, (unsigned long long)max,
 			       (double)med / (double)pp,
-			       n ? ((double)med - (double)empty) / n : 0.0);
+			       n ? ((double)med - (double)empty) / (n - left) :
+				   0.0);
 		}
 	}
 	write_int(T "/buffer_subbuf_size_kb", 4);
