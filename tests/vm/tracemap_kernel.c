@@ -516,6 +516,21 @@ TEST_F(map, second_tracemap_reader_detected)
 	TH_LOG("a %d b %d", a.events, b.events);
 }
 
+/* A reader without the library: CPU 0 mapped (len bytes) into *p; its fd. */
+static int map_other_reader(size_t len, void **p)
+{
+	int fd = open(T "/per_cpu/cpu0/trace_pipe_raw", O_RDONLY | O_NONBLOCK);
+
+	if (fd < 0)
+		return -1;
+	*p = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+	if (*p == MAP_FAILED) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 /*
  * A reader that does not use the library (its own mapping and
  * GET_READER) takes sub-buffers from under us: detected, reported as
@@ -532,10 +547,8 @@ TEST_F(map, foreign_reader_detected)
 	void *p;
 
 	memset(&out, 0, sizeof(out));
-	fd = open(T "/per_cpu/cpu0/trace_pipe_raw", O_RDONLY | O_NONBLOCK);
+	fd = map_other_reader(len, &p);
 	ASSERT_LE(0, fd);
-	p = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
-	ASSERT_TRUE(p != MAP_FAILED);
 	markers(0, 3 * per_page, "m%07d");
 	EXPECT_EQ(0, ioctl(fd, TRACE_MMAP_IOCTL_GET_READER));
 	drain_into(&self->tm, &self->formats, &out);
@@ -575,10 +588,8 @@ TEST_F(map, claimed_subbuf_swapped_out_by_other)
 	void *p;
 
 	memset(&out, 0, sizeof(out));
-	fd = open(T "/per_cpu/cpu0/trace_pipe_raw", O_RDONLY | O_NONBLOCK);
+	fd = map_other_reader(len, &p);
 	ASSERT_LE(0, fd);
-	p = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
-	ASSERT_TRUE(p != MAP_FAILED);
 	markers(0, 3 * per_page, "m%07d");
 	ASSERT_EQ(1, tracemap_get_reader(&self->tm, NULL))
 	TH_LOG("%s", tracemap_error(&self->tm));
