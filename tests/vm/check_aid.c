@@ -401,9 +401,32 @@ static int tail_records(long cpu)
 	return 0;
 }
 
+/* The commands that take a CPU and nothing else. */
+static const struct {
+	const char *name;
+	int (*run)(long cpu);
+} cpu_commands[] = {
+	{ "reader-head", reader_head },
+	{ "records", records },
+	{ "tail-records", tail_records },
+};
+
 int main(int argc, char **argv)
 {
 	long v;
+
+	for (size_t i = 0;
+	     argc == 3 && i < sizeof(cpu_commands) / sizeof(cpu_commands[0]);
+	     i++) {
+		if (strcmp(argv[1], cpu_commands[i].name))
+			continue;
+		v = number(argv[2], 0, 4095);
+		if (v < 0) {
+			fprintf(stderr, "check_aid: bad CPU '%s'\n", argv[2]);
+			return 2;
+		}
+		return cpu_commands[i].run(v);
+	}
 
 	if (argc >= 4 && !strcmp(argv[1], "as-pid")) {
 		v = number(argv[2], 2, 0x3fffffff);
@@ -413,14 +436,6 @@ int main(int argc, char **argv)
 		}
 		return as_pid((pid_t)v, argv + 3);
 	}
-	if (argc == 3 && !strcmp(argv[1], "reader-head")) {
-		v = number(argv[2], 0, 4095);
-		if (v < 0) {
-			fprintf(stderr, "check_aid: bad CPU '%s'\n", argv[2]);
-			return 2;
-		}
-		return reader_head(v);
-	}
 	if (argc >= 4 && !strcmp(argv[1], "fail-get-reader")) {
 		v = number(argv[2], 1, 4095);
 		if (v < 0) {
@@ -428,22 +443,6 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		return fail_get_reader((int)v, argv + 3);
-	}
-	if (argc == 3 && !strcmp(argv[1], "tail-records")) {
-		v = number(argv[2], 0, 4095);
-		if (v < 0) {
-			fprintf(stderr, "check_aid: bad CPU '%s'\n", argv[2]);
-			return 2;
-		}
-		return tail_records(v);
-	}
-	if (argc == 3 && !strcmp(argv[1], "records")) {
-		v = number(argv[2], 0, 4095);
-		if (v < 0) {
-			fprintf(stderr, "check_aid: bad CPU '%s'\n", argv[2]);
-			return 2;
-		}
-		return records(v);
 	}
 	if (argc == 3 && !strcmp(argv[1], "openat-null")) {
 		v = number(argv[2], 0, 0x7fffffff);
