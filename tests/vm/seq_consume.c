@@ -41,7 +41,10 @@
  *   meta_lost  sum of the meta-page's reader.lost_events after each swap
  *              (mmap only; non-zero needs kernel-patches/0001)
  *   gaps, gap_events   holes in the sequence numbers, and events in them
- *   matched    gaps whose size is the count their sub-buffer reported
+ *   matched    gaps whose size is the sum of the counts reported since
+ *              the event before them (one count, unless a count came with
+ *              a sub-buffer that held no event)
+ *   merged     counts reported with no event since the one before
  *   trailing   events missing after the last one delivered
  *   bad        events out of order, repeated, of another type or with a
  *              wrong payload
@@ -102,9 +105,9 @@ static struct {
 	uint64_t delivered, missed, missed_meta, unknown, dropped, resets;
 	uint64_t other_reader;
 	uint64_t meta_lost, gaps, gap_events;
-	uint64_t matched, bad, bytes, subbufs;
+	uint64_t matched, merged, bad, bytes, subbufs;
 	uint64_t seq_first, ts_first, ts_last; /* of the events delivered */
-	int64_t pending; /* missed reported for the sub-buffer being read */
+	int64_t pending; /* missed reported since the last event */
 	bool pending_set;
 } st;
 
@@ -253,7 +256,9 @@ static void loss(const struct tracemap_reader *rd)
 		st.missed += rd->count;
 		if (rd->source == TRACEMAP_SRC_META)
 			st.missed_meta += rd->count;
-		st.pending = (int64_t)rd->count;
+		st.merged += st.pending_set;
+		st.pending =
+			(st.pending_set ? st.pending : 0) + (int64_t)rd->count;
 		st.pending_set = true;
 		return;
 	case TRACEMAP_LOSS_UNKNOWN:
@@ -278,7 +283,6 @@ static void subbuf_start(int64_t missed)
 	struct tracemap_reader rd = { .loss = TRACEMAP_LOSS_NONE };
 
 	st.subbufs++;
-	st.pending_set = false;
 	if (missed > 0) {
 		rd.loss = TRACEMAP_LOSS_COUNTED;
 		rd.count = (uint64_t)missed;
@@ -745,7 +749,7 @@ int main(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	getrusage(RUSAGE_SELF, &ru1);
 	total = produced();
-	printf("mode=%s cpu=%d produced=%llu delivered=%llu missed=%llu missed_meta=%llu unknown=%llu dropped=%llu resets=%llu other_reader=%llu meta_lost=%llu gaps=%llu gap_events=%llu matched=%llu trailing=%llu bad=%llu bytes=%llu subbufs=%llu wall_ns=%llu cpu_ns=%llu",
+	printf("mode=%s cpu=%d produced=%llu delivered=%llu missed=%llu missed_meta=%llu unknown=%llu dropped=%llu resets=%llu other_reader=%llu meta_lost=%llu gaps=%llu gap_events=%llu matched=%llu merged=%llu trailing=%llu bad=%llu bytes=%llu subbufs=%llu wall_ns=%llu cpu_ns=%llu",
 	       names[mode], cpu, (unsigned long long)total,
 	       (unsigned long long)st.delivered, (unsigned long long)st.missed,
 	       (unsigned long long)st.missed_meta,
@@ -754,7 +758,7 @@ int main(int argc, char **argv)
 	       (unsigned long long)st.other_reader,
 	       (unsigned long long)st.meta_lost, (unsigned long long)st.gaps,
 	       (unsigned long long)st.gap_events,
-	       (unsigned long long)st.matched,
+	       (unsigned long long)st.matched, (unsigned long long)st.merged,
 	       (unsigned long long)(total > st.next ? total - st.next : 0),
 	       (unsigned long long)st.bad, (unsigned long long)st.bytes,
 	       (unsigned long long)st.subbufs,
