@@ -45,8 +45,11 @@ examples: deps ## build the examples for this machine into _build/host/examples
 # The guest's files: vm/guest.mk, included below.
 guest-root: ## stage the guest's own files (static binaries, tests, modules, labs)
 
+# IMAGE_RECORD: the path of the image the last 'make initramfs' built
+# (vm/image-fresh.sh tells whether it is still current).
+IMAGE_RECORD = $(OUT_DIR)/initramfs.image
 initramfs: guest-root ## build the guest's initramfs (busybox + our binaries)
-	@vm/initramfs.sh $(GUEST_ROOT) >/dev/null
+	@vm/initramfs.sh $(GUEST_ROOT) >$(IMAGE_RECORD).tmp && mv $(IMAGE_RECORD).tmp $(IMAGE_RECORD)
 
 # VM_RUN runs a command in the guest, killed after VM_TIMEOUT; VM_SHELL boots
 # it to a shell on this terminal, with no time limit unless VM_TIMEOUT is given.
@@ -174,17 +177,20 @@ skels: ## write every lab's skeleton into labs/work/ (FORCE=1 overwrites your ed
 skel: ## write the skeleton of lab L=NAME into labs/work/NAME
 	@$(need_lab); $(call skel_lab,$(L))
 
+# The lab targets boot the image IMAGE_RECORD names (vm/image-fresh.sh made
+# sure it is current) without hashing the staged files again.
+lab lab-check: GUEST_INITRAMFS = $$(cat $(IMAGE_RECORD))
 lab: ## build your labs/work/L and boot the guest with a shell there (needs a terminal)
 	@$(need_lab); [ -t 0 ] && [ -t 1 ] || \
 		{ echo "make lab needs a terminal (it gives you a shell in the guest); without one, run 'make lab-check L=$(L)'" >&2; exit 2; }
-	@$(MAKE) -s initramfs
+	@vm/image-fresh.sh $(IMAGE_RECORD) || $(MAKE) -s initramfs
 	@[ -d labs/work/$(L) ] || $(call skel_lab,$(L))
 	@$(call build_lab,$(L))
 	@$(VM_SHELL) --share $(CURDIR) -- 'cd /mnt/share/labs/work/$(L) && setsid cttyhack sh'
 
 lab-check: ## build your labs/work/L and run the lab's check in the guest
 	@$(need_lab); [ -d labs/work/$(L) ] || { echo "no labs/work/$(L): run 'make skel L=$(L)' first" >&2; exit 2; }
-	@$(MAKE) -s initramfs
+	@vm/image-fresh.sh $(IMAGE_RECORD) || $(MAKE) -s initramfs
 	@$(call build_lab,$(L))
 	@mkdir -p $(LAB_RUN) && echo "lab-check: $(L) in the guest (console: $(LAB_RUN)/$(L).log)"
 	@$(VM_RUN) --share $(CURDIR) --channel $(LAB_RUN)/$(L).results -- \

@@ -35,3 +35,30 @@ kept=$(cd "$images" && ls initramfs-* | grep -E 'old|hour' | LC_ALL=C sort | xar
 expect_eq pruned-beyond-eight-and-two-hours \
 	"initramfs-hour.cpio initramfs-old0.cpio initramfs-old1.cpio initramfs-old2.cpio initramfs-old3.cpio initramfs-old4.cpio" \
 	"$kept"
+
+# vm/image-fresh.sh, make lab-check's shortcut: the image the record names
+# is current only while it exists and no stamp or staged source is newer
+# than the record; the learner's labs/work does not count.
+cache=$WORK_DIR/cache record=$WORK_DIR/initramfs.image
+mkdir -p "$cache/stamps"
+touch "$cache/stamps/kernel" "$cache/stamps/headers" "$images/current.cpio"
+echo "$images/current.cpio" >"$record"
+fresh() { CACHE_DIR=$cache vm/image-fresh.sh "$record" && echo current || echo stale; }
+touch -d '+10 minutes' "$record"
+expect_eq image-fresh/nothing-newer current "$(fresh)"
+made_work=$([ -d labs/work ] || echo yes)
+mkdir -p labs/work
+learner=$(mktemp -d labs/work/image-fresh-test.XXXXXX)
+touch -d '+20 minutes' "$learner/file.c"
+expect_eq image-fresh/learner-copy-ignored current "$(fresh)"
+rm -rf "$learner"
+[ -z "$made_work" ] || rmdir labs/work 2>/dev/null || true
+touch -d '+20 minutes' "$cache/stamps/kernel"
+expect_eq image-fresh/kernel-rebuilt stale "$(fresh)"
+touch -d '-10 minutes' "$cache/stamps/kernel" "$record"
+expect_eq image-fresh/source-newer stale "$(fresh)"
+touch -d '+10 minutes' "$record"
+rm "$images/current.cpio"
+expect_eq image-fresh/image-gone stale "$(fresh)"
+rm "$record"
+expect_eq image-fresh/no-record stale "$(fresh)"
