@@ -8,14 +8,23 @@
  * at what CPU cost?).
  *
  *   seq_consume --mode read|splice|mmap|none|busy|floor [--cpu N] [--on N]
- *               [--start] [--slow-us US] [--interval MS] [--quick]
- *               [--probe] [--bytes N]
+ *               [--start] [--slow-us US] [--interval MS] [--wait W]
+ *               [--quick] [--probe] [--latency] [--bytes N]
  *
  * --cpu: the buffer to consume (default 0); --on: the CPU to run on
  * (default: the other of CPUs 0 and 1); --start: write 1 to the producer's
  * "run" parameter once the consumer is ready (else a run must be under
  * way or over); --slow-us: sleep that long after each sub-buffer, a slow
- * consumer; --interval: poll() timeout while waiting (default 20 ms);
+ * consumer; --interval: poll() timeout while waiting (default 20 ms; 0:
+ * poll() returns at once, a busy loop); --wait: how the consumer waits
+ * for events: "poll" (the default, poll() with --interval's timeout),
+ * "forever" (poll() with no timeout: woken only at buffer_percent, as
+ * trace_stream --interval 0) or "block" (mmap only: the library's own
+ * wait, tracemap_get_reader() without TRACEMAP_NONBLOCK); with forever and
+ * block, a child process sends SIGUSR1 every 10 ms once the producer's run
+ * has ended (it looks every 50 ms), to end a wait that buffer_percent would
+ * not; --latency: how long after its time stamp each event reached the
+ * consumer (needs trace_clock mono, the clock of CLOCK_MONOTONIC);
  * --quick: check sequence numbers but not payload bytes (benchmarks);
  * --probe: also time each transport call and each poll() (benchmarks).
  * Two more modes for the benchmarks: "none" attaches no consumer while the
@@ -70,6 +79,13 @@
  *   seq_first, seq_last, ts_span_ns   first and last sequence number
  *              delivered, and the time between their timestamps: the
  *              producer's rate, whatever the consumer's own timing
+ *   sleeps     voluntary context switches of the consumer (getrusage()):
+ *              each a wait that ended in a wake-up
+ *   lat_med_ns, lat_p99_ns, lat_max_ns   --latency: median, 99th
+ *              percentile and largest of (CLOCK_MONOTONIC when the
+ *              consumer had decoded the batch of events holding the event)
+ *              - (the event's time stamp), over the events delivered; 0
+ *              without --latency
  *
  * Exit status: 0, 1 on an error (one line on stderr), 2 on bad usage.
  */
@@ -78,10 +94,12 @@
 #include <getopt.h>
 #include <poll.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -114,6 +132,15 @@ static struct {
 static unsigned int slow_us;
 static bool quick; /* --quick: do not check payload bytes */
 static bool probe; /* --probe: time transport calls and poll() */
+static bool latency; /* --latency: each event's delay */
+
+/* --latency: time stamps of the events delivered, then their delays. */
+static struct {
+	uint64_t *v;
+	size_t n, done, cap; /* [0, done): delays; [done, n): time stamps */
+} lat;
+
+static volatile sig_atomic_t ended; /* SIGUSR1: the producer's run ended */
 
 /* Transport calls and waits (--probe: their wall time too). */
 static struct {
@@ -337,6 +364,33 @@ static void event(const struct tracemap_event *ev)
 	}
 	st.ts_last = ev->ts;
 	st.bytes += ev->size;
+	if (latency) {
+		if (lat.n == lat.cap) {
+			size_t cap = lat.cap ? 2 * lat.cap : 65536;
+			uint64_t *v = realloc(lat.v, cap * sizeof(*v));
+
+			if (!v)
+				die("%s", "out of memory");
+			lat.v = v;
+			lat.cap = cap;
+		}
+		lat.v[lat.n++] = ev->ts;
+	}
+}
+
+/* --latency: the events decoded since the last call reached us now. */
+static void lat_flush(void)
+{
+	struct timespec t;
+	uint64_t now;
+
+	if (!latency || lat.done == lat.n)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	now = ns_of(&t);
+	for (; lat.done < lat.n; lat.done++)
+		lat.v[lat.done] = now > lat.v[lat.done] ? now - lat.v[lat.done] :
+							  0;
 }
 
 /* Decode a sub-buffer that read() or splice() returned. */
@@ -359,6 +413,7 @@ static void subbuf_copy(const unsigned char *buf, size_t size)
 			tracemap_subbuf_pos(&sb));
 		exit(1);
 	}
+	lat_flush();
 	if (probe)
 		pr.decode_ns += probe_ns() - t0;
 	if (slow_us)
@@ -443,6 +498,7 @@ static int consume_mmap(struct tracemap *tm)
 		t0 = probe_ns();
 		while ((r = tracemap_next(tm, &ev)) > 0)
 			event(&ev);
+		lat_flush();
 		if (probe)
 			pr.decode_ns += probe_ns() - t0;
 		if (r < 0)
@@ -451,7 +507,9 @@ static int consume_mmap(struct tracemap *tm)
 			usleep(slow_us);
 		t0 = probe_ns();
 		r = tracemap_get_reader(tm, &rd);
-		call_done(t0, r == 0);
+		call_done(t0, r <= 0);
+		if (r == -EINTR && ended)
+			return n; /* --wait block: the run's end woke us */
 		if (r < 0)
 			die("%s", tracemap_error(tm));
 		loss(&rd); /* on every return: drops come with 0 */
@@ -545,6 +603,35 @@ static void busy(int ms)
 	while (ns_of(&t) < end);
 }
 
+static void on_usr1(int sig)
+{
+	(void)sig;
+	ended = 1;
+}
+
+/*
+ * --wait forever or block: a child that looks at the producer every 50 ms
+ * and, once its run has ended, sends us SIGUSR1 every 10 ms (a signal
+ * that comes just before we block is not lost for good) until we kill it.
+ */
+static pid_t start_watcher(void)
+{
+	struct sigaction sa = { .sa_handler = on_usr1 }; /* no SA_RESTART */
+	pid_t parent = getpid(), pid;
+
+	sigaction(SIGUSR1, &sa, NULL);
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid)
+		return pid;
+	while (producer_running())
+		usleep(50000);
+	while (getppid() == parent && !kill(parent, SIGUSR1))
+		usleep(10000);
+	_exit(0);
+}
+
 static void write_run(void)
 {
 	int fd = open(PARAMS "run", O_WRONLY);
@@ -557,7 +644,8 @@ static void write_run(void)
 static const char usage_text[] =
 	"usage: seq_consume --mode read|splice|mmap|none|busy|floor\n"
 	"                   [--cpu N] [--on N] [--start] [--slow-us US]\n"
-	"                   [--interval MS] [--quick] [--probe] [--bytes N]\n"
+	"                   [--interval MS] [--wait poll|forever|block]\n"
+	"                   [--quick] [--probe] [--latency] [--bytes N]\n"
 	"Consume one CPU's buffer while seq_producer writes into it and print\n"
 	"one line of counts (see the top of tests/vm/seq_consume.c).\n"
 	"  --mode M       read(), splice() or the mapping (examples/lib/tracemap.c);\n"
@@ -568,9 +656,15 @@ static const char usage_text[] =
 	"  --on N         the CPU to run on (default: the other of 0 and 1)\n"
 	"  --start        start the producer once ready\n"
 	"  --slow-us US   sleep that long after each sub-buffer\n"
-	"  --interval MS  poll() timeout while waiting (default 20)\n"
+	"  --interval MS  poll() timeout while waiting (default 20; 0: none,\n"
+	"                 a busy loop)\n"
+	"  --wait W       poll: poll() with --interval's timeout (default);\n"
+	"                 forever: poll() with no timeout; block (mmap): the\n"
+	"                 library waits in tracemap_get_reader()\n"
 	"  --quick        check sequence numbers, not payload bytes\n"
 	"  --probe        time each transport call and each poll()\n"
+	"  --latency      each event's delay from its time stamp to the\n"
+	"                 consumer (needs trace_clock mono)\n"
 	"  --bytes N      floor: decode at least N payload bytes (default: once)\n"
 	"  --help         print this and exit\n";
 
@@ -595,13 +689,19 @@ int main(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "probe", no_argument, NULL, 'p' },
+		{ "wait", required_argument, NULL, 'w' },
+		{ "latency", no_argument, NULL, 'l' },
 		{ "bytes", required_argument, NULL, 'b' },
 		CLI_OPT_HELP,
 		CLI_OPT_END
 	};
 	static const char *const names[] = { "read", "splice", "mmap",
 					     "none", "busy",   "floor" };
+	static const char *const waits[] = { "poll", "forever", "block" };
 	int mode = -1, cpu = 0, on = -1, interval = 20, opt, fd = -1;
+	int wait_how = 0; /* index in waits[] */
+	pid_t watcher = -1;
+	uint64_t lat_med = 0, lat_p99 = 0, lat_max = 0;
 	int pipefd[2] = { -1, -1 };
 	bool start = false, done = false;
 	const char *tracefs = tracemap_tracefs();
@@ -647,6 +747,19 @@ int main(int argc, char **argv)
 		case 'p':
 			probe = true;
 			break;
+		case 'w':
+			wait_how = -1;
+			for (int i = 0; i < 3; i++)
+				if (!strcmp(optarg, waits[i]))
+					wait_how = i;
+			if (wait_how < 0)
+				return cli_usage_error(
+					"--wait: poll, forever or block, not '%s'",
+					optarg);
+			break;
+		case 'l':
+			latency = true;
+			break;
 		case 'b':
 			target = (uint64_t)number("--bytes", optarg);
 			break;
@@ -658,6 +771,11 @@ int main(int argc, char **argv)
 	}
 	if (mode < 0)
 		return cli_usage_error("--mode is required");
+	if (wait_how == 2 && mode != M_MMAP)
+		return cli_usage_error("--wait block needs --mode mmap");
+	if (wait_how && (mode >= M_NONE))
+		return cli_usage_error("--wait %s needs a consumer that reads",
+				       waits[wait_how]);
 	if (optind != argc)
 		return cli_usage_error("unexpected argument '%s'",
 				       argv[optind]);
@@ -670,7 +788,8 @@ int main(int argc, char **argv)
 		die("cannot run on the chosen CPU: %s", strerror(errno));
 
 	if (mode == M_MMAP) {
-		if (tracemap_open(&tm, tracefs, NULL, cpu, TRACEMAP_NONBLOCK))
+		if (tracemap_open(&tm, tracefs, NULL, cpu,
+				  wait_how == 2 ? 0 : TRACEMAP_NONBLOCK))
 			die("%s", tracemap_error(&tm));
 		fd = tracemap_fd(&tm);
 	} else {
@@ -703,6 +822,8 @@ int main(int argc, char **argv)
 
 	if (mode == M_FLOOR)
 		img = floor_capture(fd, size, &img_n);
+	if (wait_how)
+		watcher = start_watcher();
 	getrusage(RUSAGE_SELF, &ru0);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	c0 = cpu_ns();
@@ -729,6 +850,10 @@ int main(int argc, char **argv)
 			break;
 		/* Once "run" reads 0, one more drain takes what it wrote. */
 		done = !producer_running();
+		if (done && wait_how == 2)
+			tracemap_wake(&tm); /* that drain must not wait */
+		if (!done && wait_how == 2)
+			continue; /* the next tracemap_get_reader() waits */
 		if (!done) {
 			struct pollfd p = { .fd = fd, .events = POLLIN };
 			uint64_t w = probe_ns();
@@ -737,7 +862,8 @@ int main(int argc, char **argv)
 			if (mode == M_BUSY)
 				busy(interval);
 			else
-				poll(&p, mode != M_NONE, interval);
+				poll(&p, mode != M_NONE,
+				     wait_how ? -1 : interval);
 			pr.polls++;
 			w = probe_ns() - w;
 			pr.poll_ns += w;
@@ -748,6 +874,16 @@ int main(int argc, char **argv)
 	c1 = mode == M_FLOOR ? c0 + trial[FLOOR_TRIALS / 2] : cpu_ns();
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	getrusage(RUSAGE_SELF, &ru1);
+	if (watcher > 0) {
+		kill(watcher, SIGKILL);
+		waitpid(watcher, NULL, 0);
+	}
+	if (lat.done) {
+		qsort(lat.v, lat.done, sizeof(lat.v[0]), cmp_u64);
+		lat_med = lat.v[lat.done / 2];
+		lat_p99 = lat.v[lat.done * 99 / 100];
+		lat_max = lat.v[lat.done - 1];
+	}
 	total = produced();
 	printf("mode=%s cpu=%d produced=%llu delivered=%llu missed=%llu missed_meta=%llu unknown=%llu dropped=%llu resets=%llu other_reader=%llu meta_lost=%llu gaps=%llu gap_events=%llu matched=%llu merged=%llu trailing=%llu bad=%llu bytes=%llu subbufs=%llu wall_ns=%llu cpu_ns=%llu",
 	       names[mode], cpu, (unsigned long long)total,
@@ -764,7 +900,7 @@ int main(int argc, char **argv)
 	       (unsigned long long)st.subbufs,
 	       (unsigned long long)(ns_of(&t1) - ns_of(&t0)),
 	       (unsigned long long)(c1 - c0));
-	printf(" utime_ns=%llu stime_ns=%llu minflt=%ld calls=%llu empty=%llu call_ns=%llu polls=%llu poll_ns=%llu max_poll_ns=%llu max_gap_ns=%llu decode_ns=%llu floor_min_ns=%llu floor_max_ns=%llu seq_first=%llu seq_last=%llu ts_span_ns=%llu\n",
+	printf(" utime_ns=%llu stime_ns=%llu minflt=%ld calls=%llu empty=%llu call_ns=%llu polls=%llu poll_ns=%llu max_poll_ns=%llu max_gap_ns=%llu decode_ns=%llu floor_min_ns=%llu floor_max_ns=%llu seq_first=%llu seq_last=%llu ts_span_ns=%llu",
 	       (unsigned long long)tv_ns(&ru1.ru_utime, &ru0.ru_utime),
 	       (unsigned long long)tv_ns(&ru1.ru_stime, &ru0.ru_stime),
 	       ru1.ru_minflt - ru0.ru_minflt, (unsigned long long)pr.calls,
@@ -777,11 +913,16 @@ int main(int argc, char **argv)
 	       (unsigned long long)st.seq_first,
 	       (unsigned long long)(st.delivered ? st.next - 1 : 0),
 	       (unsigned long long)(st.ts_last - st.ts_first));
+	printf(" sleeps=%ld lat_med_ns=%llu lat_p99_ns=%llu lat_max_ns=%llu\n",
+	       ru1.ru_nvcsw - ru0.ru_nvcsw,
+	       (unsigned long long)lat_med, (unsigned long long)lat_p99,
+	       (unsigned long long)lat_max);
 	if (mode == M_MMAP)
 		tracemap_close(&tm);
 	else
 		close(fd);
 	free(buf);
 	free(img);
+	free(lat.v);
 	return cli_exit(0);
 }

@@ -1,0 +1,227 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""The tables and the summary of "make bench-wait" (issue 25 item 4).
+
+    wait-table.py WAIT_TXT OUT_DIR
+
+WAIT_TXT: the guest's lines (tests/vm/bench-wait.sh), "rep=R rate=R bp=B
+strategy=S" then seq_consume's key=value line. OUT_DIR gets
+wait-steady.csv and wait-max.csv (one row per buffer_percent and way of
+waiting, at the steady rate and as fast as the producer can go) and
+wait-summary.txt, reStructuredText that the performance page includes:
+the choices for throughput, for latency and for trace_stream's default,
+made by the rules it states, from these runs. Standard library only.
+"""
+import csv
+import os
+import statistics
+import sys
+
+MIB = 1024 * 1024
+# the ways of waiting, in table order, and what the table calls them
+STRATEGIES = {
+    "spin": "poll(), timeout 0 (busy loop)",
+    "block": "block in tracemap_get_reader()",
+    "forever": "poll(), no timeout (--interval 0)",
+    "poll20": "poll(), 20 ms (--interval 20)",
+    "poll100": "poll(), 100 ms (--interval 100)",
+    "poll1000": "poll(), 1000 ms (--interval 1000)",
+}
+# trace_stream's --interval, by the strategy that does the same
+INTERVALS = {"forever": 0, "poll20": 20, "poll100": 100, "poll1000": 1000}
+DEFAULT_BP = 50  # the kernel's buffer_percent (trace_stream leaves it)
+HEAD = ["buffer_percent", "wait", "runs", "CPU ms/MiB", "wake-ups/MiB",
+        "events lost (runs with a loss)", "latency median (ms)",
+        "latency p99 (ms)", "latency max (ms)"]
+
+
+def die(msg):
+    print(f"wait-table.py: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def parse(path):
+    runs, header = [], []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#"):
+                header.append(line[1:].strip())
+                continue
+            kv = dict(w.split("=", 1) for w in line.split() if "=" in w)
+            if "strategy" not in kv or "lat_max_ns" not in kv:
+                continue
+            run = {k: (v if k in ("strategy", "mode") else int(v))
+                   for k, v in kv.items()}
+            if run["bad"]:
+                die(f"{path}: a run saw {run['bad']} bad events")
+            if run["strategy"] not in STRATEGIES:
+                die(f"{path}: unknown strategy {run['strategy']}")
+            mib = run["bytes"] / MIB
+            if not mib:
+                die(f"{path}: a run delivered nothing: {line.strip()}")
+            run["lost"] = run["produced"] - run["delivered"]
+            if run["lost"] != run["missed"]:
+                die(f"{path}: {run['lost']} events lost, "
+                    f"{run['missed']} reported: {line.strip()}")
+            run["cpu"] = run["cpu_ns"] / 1e6 / mib
+            run["wakes"] = run["sleeps"] / mib
+            runs.append(run)
+    if not runs:
+        die(f"{path}: no runs")
+    return runs, header
+
+
+def med(values):
+    return statistics.median(values)
+
+
+def ms(ns):
+    return ns / 1e6
+
+
+def fmt_ms(v):
+    return f"{v:.0f}" if v >= 10 else f"{v:.1f}"
+
+
+def summarise(runs):
+    """{(rate, bp, strategy): figures over the repetitions}, in run order"""
+    groups = {}
+    for r in runs:
+        groups.setdefault((r["rate"], r["bp"], r["strategy"]), []).append(r)
+    rows = {}
+    for key, rs in groups.items():
+        cpu = [r["cpu"] for r in rs]
+        rows[key] = {
+            "runs": len(rs),
+            "cpu": med(cpu), "cpu_lo": min(cpu), "cpu_hi": max(cpu),
+            "wakes": med([r["wakes"] for r in rs]),
+            "lost": med([r["lost"] for r in rs]),
+            "lost_runs": sum(1 for r in rs if r["lost"]),
+            "lost_share": med([r["lost"] / r["produced"] for r in rs]),
+            "lat_med": ms(med([r["lat_med_ns"] for r in rs])),
+            "lat_p99": ms(med([r["lat_p99_ns"] for r in rs])),
+            "lat_max": ms(max(r["lat_max_ns"] for r in rs)),
+        }
+    return rows
+
+
+def table(rows, rate):
+    keys = [k for k in rows if k[0] == rate]
+    order = list(STRATEGIES)
+    keys.sort(key=lambda k: (k[2] != "spin", k[1], order.index(k[2])))
+    out = []
+    for k in keys:
+        r = rows[k]
+        out.append([
+            "any" if k[2] == "spin" else k[1], STRATEGIES[k[2]], r["runs"],
+            f"{r['cpu']:.1f} [{r['cpu_lo']:.1f}-{r['cpu_hi']:.1f}]",
+            f"{r['wakes']:.0f}", f"{r['lost']:.0f} ({r['lost_runs']})",
+            fmt_ms(r["lat_med"]), fmt_ms(r["lat_p99"]), fmt_ms(r["lat_max"]),
+        ])
+    return out
+
+
+def name(key):
+    bp, s = key[1], key[2]
+    if s == "spin":
+        return STRATEGIES[s]
+    return f"buffer_percent {bp}, {STRATEGIES[s]}"
+
+
+def figures(r):
+    return (f"{r['cpu']:.1f} CPU ms/MiB, {r['wakes']:.0f} wake-ups/MiB, "
+            f"latency median {fmt_ms(r['lat_med'])} ms, "
+            f"max {fmt_ms(r['lat_max'])} ms, "
+            f"{r['lost']:.0f} events lost (median; "
+            f"{r['lost_runs']} of {r['runs']} runs lost some)")
+
+
+def choose(rows, steady, fast):
+    """The three choices and the sentences that give them."""
+    lines = []
+    waiting = [k for k in rows if k[2] != "spin"]
+    # throughput: as fast as it can go, the fewest lost, then the cheapest
+    fk = [k for k in waiting if k[0] == fast]
+    best_t = min(fk, key=lambda k: (rows[k]["lost_share"], rows[k]["cpu"]))
+    lines.append(
+        "* **For throughput** (the rule: as fast as the producer can go, "
+        "the fewest events lost, then the least CPU per MiB; the busy loop "
+        f"left out): {name(best_t)}: {figures(rows[best_t])}.")
+    # latency: at the steady rate, no loss in any run, lowest median
+    sk = [k for k in waiting if k[0] == steady and not rows[k]["lost_runs"]]
+    if sk:
+        best_l = min(sk, key=lambda k: (rows[k]["lat_med"], rows[k]["cpu"]))
+        cheap = min(sk, key=lambda k: rows[k]["cpu"])
+        lines.append(
+            f"* **For latency** (the rule: at {steady} events/s, no event "
+            "lost in any run, the lowest median latency; the busy loop "
+            f"left out): {name(best_l)}: {figures(rows[best_l])}. The "
+            f"cheapest setting without a loss at that rate, {name(cheap)}, "
+            f"costs {rows[cheap]['cpu']:.1f} ms/MiB with a median latency "
+            f"of {fmt_ms(rows[cheap]['lat_med'])} ms.")
+    else:
+        lines.append(f"* **For latency**: every setting lost events at "
+                     f"{steady} events/s in some run; no choice made.")
+    spin = rows.get((steady, 50, "spin"))
+    if spin:
+        lines.append(
+            f"* The busy loop, for reference, at {steady} events/s: "
+            f"{figures(spin)}.")
+    # trace_stream: it leaves buffer_percent alone; choose its --interval
+    tk = [k for k in waiting
+          if k[1] == DEFAULT_BP and k[2] in INTERVALS and k[0] == steady
+          and not rows[k]["lost_runs"]]
+    if tk:
+        pick = min(tk, key=lambda k: rows[k]["cpu"])
+        alts = "; ".join(
+            f"--interval {INTERVALS[k[2]]}: {rows[k]['cpu']:.1f} ms/MiB, "
+            f"latency median {fmt_ms(rows[k]['lat_med'])} ms, "
+            f"{rows[(fast, k[1], k[2])]['lost']:.0f} lost as fast as it "
+            f"can go" if (fast, k[1], k[2]) in rows else
+            f"--interval {INTERVALS[k[2]]}: {rows[k]['cpu']:.1f} ms/MiB"
+            for k in sorted(tk, key=lambda k: INTERVALS[k[2]]))
+        lines.append(
+            "* **trace_stream's --interval** (the rule: at the kernel's "
+            f"buffer_percent {DEFAULT_BP}, which trace_stream does not "
+            f"change, and {steady} events/s, the least CPU per MiB with no "
+            f"event lost in any run) is ``--interval {INTERVALS[pick[2]]}``. "
+            f"At that buffer_percent and rate: {alts}.")
+    return lines
+
+
+def write_csv(path, rows):
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(HEAD)
+        w.writerows(rows)
+
+
+def main():
+    if len(sys.argv) != 3:
+        print("usage: wait-table.py WAIT_TXT OUT_DIR", file=sys.stderr)
+        sys.exit(2)
+    runs, header = parse(sys.argv[1])
+    rows = summarise(runs)
+    rates = sorted({k[0] for k in rows})
+    if 0 not in rates or len(rates) != 2:
+        die("want two rates: one steady, and 0 (as fast as it can)")
+    steady, fast = rates[1], 0
+    out = sys.argv[2]
+    os.makedirs(out, exist_ok=True)
+    write_csv(os.path.join(out, "wait-steady.csv"), table(rows, steady))
+    write_csv(os.path.join(out, "wait-max.csv"), table(rows, fast))
+    reps = max(r["rep"] for r in runs)
+    text = [
+        ".. Written by tests/bench/wait-table.py (make bench-wait); "
+        "do not edit.", "",
+        f"From {len(runs)} runs, {reps} repetitions ({'; '.join(header)}).",
+        "",
+    ] + choose(rows, steady, fast)
+    with open(os.path.join(out, "wait-summary.txt"), "w",
+              encoding="utf-8") as f:
+        f.write("\n".join(text) + "\n")
+    print("\n".join(text[2:]))
+
+
+if __name__ == "__main__":
+    main()
