@@ -265,14 +265,14 @@ bench-stream: initramfs ## trace_stream's throughput, merged against --per-cpu, 
 # performance page's summary by tests/bench/wait-table.py.
 BENCH_WAIT_REPS ?= 3
 BENCH_WAIT_RATES ?= 20000 0
-bench-wait: initramfs ## buffer_percent 0-100 against the ways to wait (library's block, poll() with no or a 20-1000 ms timeout): CPU ms, wake-ups, losses, latency (guest; BENCH_WAIT_REPS=3, about 7 min): docs/ringbuffer/perf/wait.csv
+bench-wait: initramfs ## buffer_percent 0-100 against the ways to wait (library's block, poll() with no or a 20-1000 ms timeout): CPU ms, wake-ups, losses, latency (guest; BENCH_WAIT_REPS=3, about 7 min): docs/ringbuffer/perf/wait-*.csv
 	@rm -rf $(BENCH_DIR)/wait && mkdir -p $(BENCH_DIR)/wait
 	@echo "bench-wait: $(BENCH_WAIT_REPS) repetitions in the guest (console: $(BENCH_DIR)/wait/console.log)"
 	@$(VM_RUN) --share $(CURDIR)/$(BENCH_DIR)/wait -- 'sh $(GUEST_PREFIX)/tests/bench-wait.sh /mnt/share/wait.txt $(BENCH_WAIT_REPS) "$(BENCH_WAIT_RATES)"' \
 		>$(BENCH_DIR)/wait/console.log 2>&1 || { echo "bench-wait: the guest run failed; see $(BENCH_DIR)/wait/console.log" >&2; exit 1; }
 	@/usr/bin/python3 tests/bench/wait-table.py $(BENCH_DIR)/wait/wait.txt $(PERF_DIR)
 	@cp $(BENCH_DIR)/wait/wait.txt $(PERF_DIR)/wait.txt
-	@echo "bench-wait: $(PERF_DIR)/wait.csv and wait-summary.txt written; review with git diff"
+	@echo "bench-wait: $(PERF_DIR)/wait-steady.csv, wait-max.csv and wait-summary.txt written; review with git diff"
 
 FUZZ_SECONDS ?= 300
 fuzz: deps ## fuzz the decoder, format files and payload formatter (libFuzzer, ASan, UBSan): FUZZ_SECONDS=300 in all, split 3:2:1

@@ -45,6 +45,14 @@
 #include "tracemap.h"
 #include "tracemerge.h"
 
+/*
+ * --interval's default: at the kernel's buffer_percent (50), the cheapest
+ * poll() timeout that lost no event in any run of make bench-wait
+ * (docs/ringbuffer/perf/wait-summary.txt). tests/host/cli.test.sh checks
+ * that it, the usage below and that page agree.
+ */
+#define INTERVAL_MS 100
+
 static const char usage_text[] =
 	"usage: trace_stream [--cpu N] [--instance NAME] [--tracefs DIR]\n"
 	"                    [--nonblock] [--interval MS] [--per-cpu]\n"
@@ -61,7 +69,7 @@ static const char usage_text[] =
 	"                   event formats and the sub-buffer header come from\n"
 	"                   DIR/events (a folder of copies works too)\n"
 	"  --nonblock       print what the buffers hold now, then exit\n"
-	"  --interval MS    look at least every MS ms (default 1000); 0: only\n"
+	"  --interval MS    look at least every MS ms (default 100); 0: only\n"
 	"                   when the kernel wakes us (buffer_percent reached)\n"
 	"  --offline FILE   decode FILE, the bytes read() of trace_pipe_raw\n"
 	"                   returned, as CPU --cpu (default 0); a bad sub-buffer\n"
@@ -808,7 +816,7 @@ int main(int argc, char **argv)
 	long watermark = TRACEMAP_MERGE_WATERMARK_MS;
 	bool per_cpu = false;
 	const char *instance = NULL, *tracefs = NULL, *file = NULL;
-	long cpu = -1, interval = 1000, subbuf_size = 0;
+	long cpu = -1, interval = INTERVAL_MS, subbuf_size = 0;
 	bool nonblock = false;
 	struct sigaction sa = { .sa_handler = on_signal };
 	int opt, ret;

@@ -140,13 +140,16 @@ def choose(rows, steady, fast):
     """The three choices and the sentences that give them."""
     lines = []
     waiting = [k for k in rows if k[2] != "spin"]
-    # throughput: as fast as it can go, the fewest lost, then the cheapest
+    # throughput: as fast as it can go, the fewest runs with a loss, the
+    # fewest lost, then the cheapest
     fk = [k for k in waiting if k[0] == fast]
-    best_t = min(fk, key=lambda k: (rows[k]["lost_share"], rows[k]["cpu"]))
+    best_t = min(fk, key=lambda k: (rows[k]["lost_runs"],
+                                    rows[k]["lost_share"], rows[k]["cpu"]))
     lines.append(
         "* **For throughput** (the rule: as fast as the producer can go, "
-        "the fewest events lost, then the least CPU per MiB; the busy loop "
-        f"left out): {name(best_t)}: {figures(rows[best_t])}.")
+        "the fewest runs that lost events, then the fewest events lost, "
+        "then the least CPU per MiB; the busy loop left out): "
+        f"{name(best_t)}: {figures(rows[best_t])}.")
     # latency: at the steady rate, no loss in any run, lowest median
     sk = [k for k in waiting if k[0] == steady and not rows[k]["lost_runs"]]
     if sk:
@@ -169,23 +172,32 @@ def choose(rows, steady, fast):
             f"{figures(spin)}.")
     # trace_stream: it leaves buffer_percent alone; choose its --interval
     tk = [k for k in waiting
-          if k[1] == DEFAULT_BP and k[2] in INTERVALS and k[0] == steady
-          and not rows[k]["lost_runs"]]
-    if tk:
-        pick = min(tk, key=lambda k: rows[k]["cpu"])
+          if k[1] == DEFAULT_BP and k[2] in INTERVALS and k[0] == steady]
+    ok = [k for k in tk if not rows[k]["lost_runs"]
+          and not rows.get((fast, k[1], k[2]), {"lost_runs": 1})["lost_runs"]]
+    if not ok:
+        lines.append(
+            "* **trace_stream's --interval**: every --interval lost events "
+            f"at buffer_percent {DEFAULT_BP} in some run; no choice made.")
+    else:
+        pick = min(ok, key=lambda k: rows[k]["cpu"])
         alts = "; ".join(
             f"--interval {INTERVALS[k[2]]}: {rows[k]['cpu']:.1f} ms/MiB, "
-            f"latency median {fmt_ms(rows[k]['lat_med'])} ms, "
-            f"{rows[(fast, k[1], k[2])]['lost']:.0f} lost as fast as it "
-            f"can go" if (fast, k[1], k[2]) in rows else
+            f"latency median {fmt_ms(rows[k]['lat_med'])} ms, max "
+            f"{fmt_ms(rows[k]['lat_max'])} ms, "
+            f"{rows[(fast, k[1], k[2])]['lost_runs']} of "
+            f"{rows[(fast, k[1], k[2])]['runs']} runs lost events as fast "
+            "as the producer can go" if (fast, k[1], k[2]) in rows else
             f"--interval {INTERVALS[k[2]]}: {rows[k]['cpu']:.1f} ms/MiB"
             for k in sorted(tk, key=lambda k: INTERVALS[k[2]]))
         lines.append(
             "* **trace_stream's --interval** (the rule: at the kernel's "
             f"buffer_percent {DEFAULT_BP}, which trace_stream does not "
-            f"change, and {steady} events/s, the least CPU per MiB with no "
-            f"event lost in any run) is ``--interval {INTERVALS[pick[2]]}``. "
-            f"At that buffer_percent and rate: {alts}.")
+            "change: of the intervals that lost no event in any run, at "
+            f"{steady} events/s or as fast as the producer can go, the one "
+            f"with the least CPU per MiB at {steady} events/s) is "
+            f"``--interval {INTERVALS[pick[2]]}``. At that buffer_percent, "
+            f"{steady} events/s: {alts}.")
     return lines
 
 

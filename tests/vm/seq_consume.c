@@ -389,8 +389,8 @@ static void lat_flush(void)
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	now = ns_of(&t);
 	for (; lat.done < lat.n; lat.done++)
-		lat.v[lat.done] = now > lat.v[lat.done] ? now - lat.v[lat.done] :
-							  0;
+		lat.v[lat.done] =
+			now > lat.v[lat.done] ? now - lat.v[lat.done] : 0;
 }
 
 /* Decode a sub-buffer that read() or splice() returned. */
@@ -914,9 +914,8 @@ int main(int argc, char **argv)
 	       (unsigned long long)(st.delivered ? st.next - 1 : 0),
 	       (unsigned long long)(st.ts_last - st.ts_first));
 	printf(" sleeps=%ld lat_med_ns=%llu lat_p99_ns=%llu lat_max_ns=%llu\n",
-	       ru1.ru_nvcsw - ru0.ru_nvcsw,
-	       (unsigned long long)lat_med, (unsigned long long)lat_p99,
-	       (unsigned long long)lat_max);
+	       ru1.ru_nvcsw - ru0.ru_nvcsw, (unsigned long long)lat_med,
+	       (unsigned long long)lat_p99, (unsigned long long)lat_max);
 	if (mode == M_MMAP)
 		tracemap_close(&tm);
 	else
