@@ -30,6 +30,10 @@ STRATEGIES = {
 # trace_stream's --interval, by the strategy that does the same
 INTERVALS = {"forever": 0, "poll20": 20, "poll100": 100, "poll1000": 1000}
 DEFAULT_BP = 50  # the kernel's buffer_percent (trace_stream leaves it)
+# trace_stream's choice: CPU per MiB within this factor of the cheapest
+# counts as the same cost (two runs disagreed on which of 100 and 1000 ms
+# was the cheaper, and a stalled host only adds CPU time)
+TIE = 1.5
 HEAD = ["buffer_percent", "wait", "runs", "CPU ms/MiB", "wake-ups/MiB",
         "events lost (runs with a loss)", "latency median (ms)",
         "latency p99 (ms)", "latency max (ms)"]
@@ -140,16 +144,24 @@ def choose(rows, steady, fast):
     """The three choices and the sentences that give them."""
     lines = []
     waiting = [k for k in rows if k[2] != "spin"]
-    # throughput: as fast as it can go, the fewest runs with a loss, the
-    # fewest lost, then the cheapest
-    fk = [k for k in waiting if k[0] == fast]
-    best_t = min(fk, key=lambda k: (rows[k]["lost_runs"],
-                                    rows[k]["lost_share"], rows[k]["cpu"]))
+    percents = sorted({k[1] for k in waiting})
+    # throughput: as fast as it can go, the buffer_percent whose runs lost
+    # events least often over every way of waiting, then its cheapest way
+    lost = {bp: sum(rows[k]["lost_runs"] for k in waiting
+                    if k[0] == fast and k[1] == bp) for bp in percents}
+    total = {bp: sum(rows[k]["runs"] for k in waiting
+                     if k[0] == fast and k[1] == bp) for bp in percents}
+    best_bp = min(percents, key=lambda bp: lost[bp])
+    way = min((k for k in waiting if k[0] == fast and k[1] == best_bp),
+              key=lambda k: (rows[k]["lost_runs"], rows[k]["cpu"]))
+    counts = ", ".join(f"{bp}: {lost[bp]} of {total[bp]}" for bp in percents)
     lines.append(
         "* **For throughput** (the rule: as fast as the producer can go, "
-        "the fewest runs that lost events, then the fewest events lost, "
-        "then the least CPU per MiB; the busy loop left out): "
-        f"{name(best_t)}: {figures(rows[best_t])}.")
+        "the buffer_percent whose runs lost events least often, over every "
+        "way of waiting, then its way of waiting with the fewest runs that "
+        "lost events and the least CPU per MiB): buffer_percent "
+        f"{best_bp}. Runs that lost events, by buffer_percent: {counts}. "
+        f"Its cheapest way: {name(way)}: {figures(rows[way])}.")
     # latency: at the steady rate, no loss in any run, lowest median
     sk = [k for k in waiting if k[0] == steady and not rows[k]["lost_runs"]]
     if sk:
@@ -171,33 +183,36 @@ def choose(rows, steady, fast):
             f"* The busy loop, for reference, at {steady} events/s: "
             f"{figures(spin)}.")
     # trace_stream: it leaves buffer_percent alone; choose its --interval
-    tk = [k for k in waiting
-          if k[1] == DEFAULT_BP and k[2] in INTERVALS and k[0] == steady]
-    ok = [k for k in tk if not rows[k]["lost_runs"]
-          and not rows.get((fast, k[1], k[2]), {"lost_runs": 1})["lost_runs"]]
+    tk = sorted((k for k in waiting if k[1] == DEFAULT_BP
+                 and k[2] in INTERVALS and k[0] == steady),
+                key=lambda k: INTERVALS[k[2]])
+    ok = [k for k in tk if not rows[k]["lost_runs"]]
     if not ok:
         lines.append(
             "* **trace_stream's --interval**: every --interval lost events "
-            f"at buffer_percent {DEFAULT_BP} in some run; no choice made.")
-    else:
-        pick = min(ok, key=lambda k: rows[k]["cpu"])
-        alts = "; ".join(
-            f"--interval {INTERVALS[k[2]]}: {rows[k]['cpu']:.1f} ms/MiB, "
-            f"latency median {fmt_ms(rows[k]['lat_med'])} ms, max "
-            f"{fmt_ms(rows[k]['lat_max'])} ms, "
-            f"{rows[(fast, k[1], k[2])]['lost_runs']} of "
-            f"{rows[(fast, k[1], k[2])]['runs']} runs lost events as fast "
-            "as the producer can go" if (fast, k[1], k[2]) in rows else
-            f"--interval {INTERVALS[k[2]]}: {rows[k]['cpu']:.1f} ms/MiB"
-            for k in sorted(tk, key=lambda k: INTERVALS[k[2]]))
-        lines.append(
-            "* **trace_stream's --interval** (the rule: at the kernel's "
-            f"buffer_percent {DEFAULT_BP}, which trace_stream does not "
-            "change: of the intervals that lost no event in any run, at "
-            f"{steady} events/s or as fast as the producer can go, the one "
-            f"with the least CPU per MiB at {steady} events/s) is "
-            f"``--interval {INTERVALS[pick[2]]}``. At that buffer_percent, "
-            f"{steady} events/s: {alts}.")
+            f"at buffer_percent {DEFAULT_BP} and {steady} events/s in some "
+            "run; no choice made.")
+        return lines
+    floor = min(rows[k]["cpu"] for k in ok)
+    cheap = [k for k in ok if rows[k]["cpu"] <= TIE * floor]
+    pick = min(cheap, key=lambda k: rows[k]["lat_med"])
+    alts = "; ".join(
+        f"--interval {INTERVALS[k[2]]}: {rows[k]['cpu']:.1f} ms/MiB, "
+        f"latency median {fmt_ms(rows[k]['lat_med'])} ms, max "
+        f"{fmt_ms(rows[k]['lat_max'])} ms, {rows[k]['lost_runs']} of "
+        f"{rows[k]['runs']} runs lost events; as fast as the producer can "
+        f"go, {rows[(fast, k[1], k[2])]['lost_runs']} of "
+        f"{rows[(fast, k[1], k[2])]['runs']}" if (fast, k[1], k[2]) in rows
+        else f"--interval {INTERVALS[k[2]]}: {rows[k]['cpu']:.1f} ms/MiB"
+        for k in tk)
+    lines.append(
+        "* **trace_stream's --interval** (the rule: at the kernel's "
+        f"buffer_percent {DEFAULT_BP}, which trace_stream does not change, "
+        f"and {steady} events/s: of the intervals that lost no event in "
+        f"any run, those whose median CPU per MiB is at most {TIE} times "
+        "the least count as equally cheap, and of these the one with the "
+        f"lowest median latency) is ``--interval {INTERVALS[pick[2]]}``. "
+        f"By interval: {alts}.")
     return lines
 
 

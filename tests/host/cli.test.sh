@@ -63,3 +63,12 @@ chosen=$(sed -n 's/.*trace_stream.s --interval\*\*.* is ``--interval \([0-9]*\)`
 default=$("$EXAMPLES/trace_stream" --help | sed -n 's/.*--interval MS .*(default \([0-9]*\)).*/\1/p')
 code=$(sed -n 's/^#define INTERVAL_MS \([0-9]*\)$/\1/p' examples/tools/trace_stream.c)
 expect_eq trace_stream/default-interval-measured "${chosen:-none} ${chosen:-none}" "${default:-none} ${code:-none}"
+# ... and the committed tables and summary are what tests/bench/wait-table.py
+# makes of the committed run (docs/ringbuffer/perf/wait.txt).
+mkdir -p "$WORK_DIR/wait"
+/usr/bin/python3 tests/bench/wait-table.py docs/ringbuffer/perf/wait.txt "$WORK_DIR/wait" >/dev/null 2>"$WORK_DIR/err" || true
+stale=""
+for f in wait-steady.csv wait-max.csv wait-summary.txt; do
+	cmp -s "$WORK_DIR/wait/$f" "docs/ringbuffer/perf/$f" || stale="$stale $f"
+done
+expect_eq trace_stream/wait-tables-current "" "$stale$(head -c 300 "$WORK_DIR/err")"
