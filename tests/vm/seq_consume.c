@@ -20,10 +20,11 @@
  * for events: "poll" (the default, poll() with --interval's timeout),
  * "forever" (poll() with no timeout: woken only at buffer_percent, as
  * trace_stream --interval 0) or "block" (mmap only: the library's own
- * wait, tracemap_get_reader() without TRACEMAP_NONBLOCK); with forever and
- * block, a child process sends SIGUSR1 every 10 ms once the producer's run
- * has ended (it looks every 50 ms), to end a wait that buffer_percent would
- * not; --latency: how long after its time stamp each event reached the
+ * wait, tracemap_get_reader() without TRACEMAP_NONBLOCK); forever and
+ * block need --start: a child process, told once we have started the
+ * producer, looks at it every 50 ms and, once the run has ended, sends
+ * SIGUSR1 every 10 ms (signals= counts them), to end a wait that
+ * buffer_percent would not; --latency: how long after its time stamp each event reached the
  * consumer (needs trace_clock mono, the clock of CLOCK_MONOTONIC);
  * --quick: check sequence numbers but not payload bytes (benchmarks);
  * --probe: also time each transport call and each poll() (benchmarks).
@@ -80,7 +81,10 @@
  *              delivered, and the time between their timestamps: the
  *              producer's rate, whatever the consumer's own timing
  *   sleeps     voluntary context switches of the consumer (getrusage()):
- *              each a wait that ended in a wake-up
+ *              each a wait that ended, by the buffer's wake-up, a poll()
+ *              timeout or a signal (signals=)
+ *   signals    --wait forever or block: the SIGUSR1 the watcher sent after
+ *              the run ended (0: the last drain needed none); else 0
  *   lat_med_ns, lat_p99_ns, lat_max_ns   --latency: median, 99th
  *              percentile and largest of (CLOCK_MONOTONIC when the
  *              consumer had decoded the batch of events holding the event)
@@ -98,6 +102,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -610,25 +615,38 @@ static void on_usr1(int sig)
 }
 
 /*
- * --wait forever or block: a child that looks at the producer every 50 ms
- * and, once its run has ended, sends us SIGUSR1 every 10 ms (a signal
- * that comes just before we block is not lost for good) until we kill it.
+ * --wait forever or block: a child that waits until we have started the
+ * producer (a byte on go[0]: "run" reads 0 before that, as after the run),
+ * then looks at the producer every 50 ms and, once its run has ended,
+ * sends us SIGUSR1 every 10 ms (a signal that comes just before we block
+ * is not lost for good) until we kill it. *sent counts the signals (shared
+ * memory), printed as signals=.
  */
-static pid_t start_watcher(void)
+static pid_t start_watcher(int go[2], volatile unsigned long *sent)
 {
 	struct sigaction sa = { .sa_handler = on_usr1 }; /* no SA_RESTART */
 	pid_t parent = getpid(), pid;
+	char c;
 
 	sigaction(SIGUSR1, &sa, NULL);
 	pid = fork();
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
-	if (pid)
+	if (pid) {
+		close(go[0]);
 		return pid;
+	}
+	close(go[1]);
+	if (read(go[0], &c, 1) != 1)
+		_exit(0); /* the parent ended before starting a run */
 	while (producer_running())
 		usleep(50000);
-	while (getppid() == parent && !kill(parent, SIGUSR1))
+	while (getppid() == parent) {
+		(*sent)++;
+		if (kill(parent, SIGUSR1))
+			break;
 		usleep(10000);
+	}
 	_exit(0);
 }
 
@@ -701,6 +719,8 @@ int main(int argc, char **argv)
 	int mode = -1, cpu = 0, on = -1, interval = 20, opt, fd = -1;
 	int wait_how = 0; /* index in waits[] */
 	pid_t watcher = -1;
+	int go[2] = { -1, -1 }; /* the watcher waits on go[0] for the run */
+	volatile unsigned long *sent = NULL; /* signals the watcher sent */
 	uint64_t lat_med = 0, lat_p99 = 0, lat_max = 0;
 	int pipefd[2] = { -1, -1 };
 	bool start = false, done = false;
@@ -776,6 +796,9 @@ int main(int argc, char **argv)
 	if (wait_how && (mode >= M_NONE))
 		return cli_usage_error("--wait %s needs a consumer that reads",
 				       waits[wait_how]);
+	if (wait_how && !start)
+		return cli_usage_error("--wait %s needs --start",
+				       waits[wait_how]);
 	if (optind != argc)
 		return cli_usage_error("unexpected argument '%s'",
 				       argv[optind]);
@@ -822,13 +845,24 @@ int main(int argc, char **argv)
 
 	if (mode == M_FLOOR)
 		img = floor_capture(fd, size, &img_n);
-	if (wait_how)
-		watcher = start_watcher();
+	if (wait_how) {
+		sent = mmap(NULL, sizeof(*sent), PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (sent == MAP_FAILED || pipe(go))
+			die("watcher: %s", strerror(errno));
+		*sent = 0;
+		watcher = start_watcher(go, sent);
+	}
 	getrusage(RUSAGE_SELF, &ru0);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	c0 = cpu_ns();
 	if (start)
 		write_run();
+	if (watcher > 0) { /* now "run" reads 1 until the run ends */
+		if (write(go[1], "g", 1) != 1)
+			die("watcher: %s", strerror(errno));
+		close(go[1]);
+	}
 	for (;;) {
 		int n;
 
@@ -913,9 +947,10 @@ int main(int argc, char **argv)
 	       (unsigned long long)st.seq_first,
 	       (unsigned long long)(st.delivered ? st.next - 1 : 0),
 	       (unsigned long long)(st.ts_last - st.ts_first));
-	printf(" sleeps=%ld lat_med_ns=%llu lat_p99_ns=%llu lat_max_ns=%llu\n",
+	printf(" sleeps=%ld lat_med_ns=%llu lat_p99_ns=%llu lat_max_ns=%llu signals=%lu\n",
 	       ru1.ru_nvcsw - ru0.ru_nvcsw, (unsigned long long)lat_med,
-	       (unsigned long long)lat_p99, (unsigned long long)lat_max);
+	       (unsigned long long)lat_p99, (unsigned long long)lat_max,
+	       watcher > 0 ? *sent : 0UL);
 	if (mode == M_MMAP)
 		tracemap_close(&tm);
 	else
