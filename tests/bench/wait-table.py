@@ -13,6 +13,7 @@ the choices for throughput, for latency and for trace_stream's default,
 made by the rules it states, from these runs. Standard library only.
 """
 import csv
+import math
 import os
 import statistics
 import sys
@@ -30,13 +31,18 @@ STRATEGIES = {
 # trace_stream's --interval, by the strategy that does the same
 INTERVALS = {"forever": 0, "poll20": 20, "poll100": 100, "poll1000": 1000}
 DEFAULT_BP = 50  # the kernel's buffer_percent (trace_stream leaves it)
-# trace_stream's choice: CPU per MiB within this factor of the cheapest
-# counts as the same cost (two runs disagreed on which of 100 and 1000 ms
-# was the cheaper, and a stalled host only adds CPU time)
+# trace_stream's choice: CPU per MiB within this factor of the cheapest,
+# or a range of runs that overlaps the cheapest's, counts as the same cost
+# (two runs disagreed on which of 100 and 1000 ms was the cheaper, and a
+# stalled host only adds CPU time)
 TIE = 1.5
+# throughput: a buffer_percent loses events less often than another only
+# when Fisher's exact test (one-sided) on the runs that lost events gives
+# a p-value below this
+ALPHA = 0.05
 HEAD = ["buffer_percent", "wait", "runs", "CPU ms/MiB", "wake-ups/MiB",
-        "events lost (runs with a loss)", "latency median (ms)",
-        "latency p99 (ms)", "latency max (ms)"]
+        "signals per run", "events lost (runs with a loss)",
+        "latency median (ms)", "latency p99 (ms)", "latency max (ms)"]
 
 
 def die(msg):
@@ -67,6 +73,7 @@ def parse(path):
             if run["lost"] != run["missed"]:
                 die(f"{path}: {run['lost']} events lost, "
                     f"{run['missed']} reported: {line.strip()}")
+            run.setdefault("signals", 0)
             run["cpu"] = run["cpu_ns"] / 1e6 / mib
             run["wakes"] = run["sleeps"] / mib
             runs.append(run)
@@ -87,6 +94,20 @@ def fmt_ms(v):
     return f"{v:.0f}" if v >= 10 else f"{v:.1f}"
 
 
+def fmt_range(r, key):
+    """median [lowest-highest] of a latency over the runs, in ms"""
+    return (f"{fmt_ms(r[key])} [{fmt_ms(r[key + '_lo'])}-"
+            f"{fmt_ms(r[key + '_hi'])}]")
+
+
+def fisher_less(a, n1, b, n2):
+    """P(at most a of the a+b runs with a loss fall in the first n1 runs),
+    the one-sided p-value of Fisher's exact test"""
+    k, n = a + b, n1 + n2
+    return sum(math.comb(n1, i) * math.comb(n2, k - i)
+               for i in range(0, a + 1) if k - i <= n2) / math.comb(n, k)
+
+
 def summarise(runs):
     """{(rate, bp, strategy): figures over the repetitions}, in run order"""
     groups = {}
@@ -102,8 +123,14 @@ def summarise(runs):
             "lost": med([r["lost"] for r in rs]),
             "lost_runs": sum(1 for r in rs if r["lost"]),
             "lost_share": med([r["lost"] / r["produced"] for r in rs]),
+            "sig_lo": min(r["signals"] for r in rs),
+            "sig_hi": max(r["signals"] for r in rs),
             "lat_med": ms(med([r["lat_med_ns"] for r in rs])),
+            "lat_med_lo": ms(min(r["lat_med_ns"] for r in rs)),
+            "lat_med_hi": ms(max(r["lat_med_ns"] for r in rs)),
             "lat_p99": ms(med([r["lat_p99_ns"] for r in rs])),
+            "lat_p99_lo": ms(min(r["lat_p99_ns"] for r in rs)),
+            "lat_p99_hi": ms(max(r["lat_p99_ns"] for r in rs)),
             "lat_max": ms(max(r["lat_max_ns"] for r in rs)),
         }
     return rows
@@ -119,8 +146,12 @@ def table(rows, rate):
         out.append([
             "any" if k[2] == "spin" else k[1], STRATEGIES[k[2]], r["runs"],
             f"{r['cpu']:.1f} [{r['cpu_lo']:.1f}-{r['cpu_hi']:.1f}]",
-            f"{r['wakes']:.0f}", f"{r['lost']:.0f} ({r['lost_runs']})",
-            fmt_ms(r["lat_med"]), fmt_ms(r["lat_p99"]), fmt_ms(r["lat_max"]),
+            f"{r['wakes']:.0f}",
+            f"{r['sig_lo']}-{r['sig_hi']}" if k[2] in ("block", "forever")
+            else "",
+            f"{r['lost']:.0f} ({r['lost_runs']})",
+            fmt_range(r, "lat_med"), fmt_range(r, "lat_p99"),
+            fmt_ms(r["lat_max"]),
         ])
     return out
 
@@ -133,11 +164,17 @@ def name(key):
 
 
 def figures(r):
-    return (f"{r['cpu']:.1f} CPU ms/MiB, {r['wakes']:.0f} wake-ups/MiB, "
-            f"latency median {fmt_ms(r['lat_med'])} ms, "
+    return (f"{r['cpu']:.1f} [{r['cpu_lo']:.1f}-{r['cpu_hi']:.1f}] CPU "
+            f"ms/MiB, {r['wakes']:.0f} wake-ups/MiB, "
+            f"latency median {fmt_range(r, 'lat_med')} ms, "
             f"max {fmt_ms(r['lat_max'])} ms, "
             f"{r['lost']:.0f} events lost (median; "
             f"{r['lost_runs']} of {r['runs']} runs lost some)")
+
+
+def overlap(r, q, key):
+    """the ranges over the runs of two rows overlap"""
+    return r[key + "_lo"] <= q[key + "_hi"] and q[key + "_lo"] <= r[key + "_hi"]
 
 
 def choose(rows, steady, fast):
@@ -146,34 +183,58 @@ def choose(rows, steady, fast):
     waiting = [k for k in rows if k[2] != "spin"]
     percents = sorted({k[1] for k in waiting})
     # throughput: as fast as it can go, the buffer_percent whose runs lost
-    # events least often over every way of waiting, then its cheapest way
+    # events least often over every way of waiting, if the test separates
+    # it from the others; else the ones it does not separate
     lost = {bp: sum(rows[k]["lost_runs"] for k in waiting
                     if k[0] == fast and k[1] == bp) for bp in percents}
     total = {bp: sum(rows[k]["runs"] for k in waiting
                      if k[0] == fast and k[1] == bp) for bp in percents}
     best_bp = min(percents, key=lambda bp: lost[bp])
-    way = min((k for k in waiting if k[0] == fast and k[1] == best_bp),
-              key=lambda k: (rows[k]["lost_runs"], rows[k]["cpu"]))
     counts = ", ".join(f"{bp}: {lost[bp]} of {total[bp]}" for bp in percents)
-    lines.append(
-        "* **For throughput** (the rule: as fast as the producer can go, "
-        "the buffer_percent whose runs lost events least often, over every "
-        "way of waiting, then its way of waiting with the fewest runs that "
-        "lost events and the least CPU per MiB): buffer_percent "
-        f"{best_bp}. Runs that lost events, by buffer_percent: {counts}. "
-        f"Its cheapest way: {name(way)}: {figures(rows[way])}.")
-    # latency: at the steady rate, no loss in any run, lowest median
+    worse, tied = [], []
+    for bp in percents:
+        if bp == best_bp:
+            continue
+        p = fisher_less(lost[best_bp], total[best_bp], lost[bp], total[bp])
+        (worse if p < ALPHA else tied).append(f"{bp} (p = {p:.2f})")
+    rule = ("* **For throughput** (the rule: as fast as the producer can go, "
+            "the buffer_percent whose runs lost events least often, over "
+            "every way of waiting, if it lost events less often than each "
+            "other one by Fisher's exact test, one-sided, p below "
+            f"{ALPHA}): ")
+    if not tied:
+        way = min((k for k in waiting if k[0] == fast and k[1] == best_bp),
+                  key=lambda k: (rows[k]["lost_runs"], rows[k]["cpu"]))
+        lines.append(
+            rule + f"buffer_percent {best_bp}. Runs that lost events, by "
+            f"buffer_percent: {counts}. Its way of waiting with the fewest "
+            f"runs that lost events and the least CPU per MiB: {name(way)}: "
+            f"{figures(rows[way])}.")
+    else:
+        lines.append(
+            rule + "none. Runs that lost events, by buffer_percent: "
+            f"{counts}. buffer_percent {best_bp} lost events least often, "
+            f"but not less often than {', '.join(tied)} by that test"
+            + (f"; it did lose less often than {', '.join(worse)}"
+               if worse else "") + ".")
+    # latency: at the steady rate, no loss in any run, lowest median; the
+    # settings whose range of per-run medians overlaps the lowest one's are
+    # not told apart from it
     sk = [k for k in waiting if k[0] == steady and not rows[k]["lost_runs"]]
     if sk:
         best_l = min(sk, key=lambda k: (rows[k]["lat_med"], rows[k]["cpu"]))
-        cheap = min(sk, key=lambda k: rows[k]["cpu"])
+        near = [k for k in sk if overlap(rows[k], rows[best_l], "lat_med")]
+        bps = sorted({k[1] for k in near})
+        ways = "; ".join(f"{name(k)}: {fmt_range(rows[k], 'lat_med')} ms, "
+                         f"{rows[k]['cpu']:.1f} CPU ms/MiB" for k in near)
         lines.append(
             f"* **For latency** (the rule: at {steady} events/s, no event "
-            "lost in any run, the lowest median latency; the busy loop "
-            f"left out): {name(best_l)}: {figures(rows[best_l])}. The "
-            f"cheapest setting without a loss at that rate, {name(cheap)}, "
-            f"costs {rows[cheap]['cpu']:.1f} ms/MiB with a median latency "
-            f"of {fmt_ms(rows[cheap]['lat_med'])} ms.")
+            "lost in any run, the lowest median latency, and with it every "
+            "setting whose range of per-run medians overlaps that one's; "
+            "the busy loop left out): buffer_percent "
+            f"{', '.join(str(b) for b in bps)}. The settings that the runs "
+            "do not tell apart, median latency [lowest-highest run]: "
+            f"{ways}.")
     else:
         lines.append(f"* **For latency**: every setting lost events at "
                      f"{steady} events/s in some run; no choice made.")
@@ -193,26 +254,37 @@ def choose(rows, steady, fast):
             f"at buffer_percent {DEFAULT_BP} and {steady} events/s in some "
             "run; no choice made.")
         return lines
-    floor = min(rows[k]["cpu"] for k in ok)
-    cheap = [k for k in ok if rows[k]["cpu"] <= TIE * floor]
+    least = min(ok, key=lambda k: rows[k]["cpu"])
+    cheap = [k for k in ok if rows[k]["cpu"] <= TIE * rows[least]["cpu"]
+             or overlap(rows[k], rows[least], "cpu")]
     pick = min(cheap, key=lambda k: rows[k]["lat_med"])
-    alts = "; ".join(
-        f"--interval {INTERVALS[k[2]]}: {rows[k]['cpu']:.1f} ms/MiB, "
-        f"latency median {fmt_ms(rows[k]['lat_med'])} ms, max "
-        f"{fmt_ms(rows[k]['lat_max'])} ms, {rows[k]['lost_runs']} of "
-        f"{rows[k]['runs']} runs lost events; as fast as the producer can "
-        f"go, {rows[(fast, k[1], k[2])]['lost_runs']} of "
-        f"{rows[(fast, k[1], k[2])]['runs']}" if (fast, k[1], k[2]) in rows
-        else f"--interval {INTERVALS[k[2]]}: {rows[k]['cpu']:.1f} ms/MiB"
-        for k in tk)
+    apart = all(rows[pick]["lat_med_hi"] < rows[k]["lat_med_lo"]
+                for k in cheap if k != pick)
+
+    def alt(k):
+        r = rows[k]
+        f = rows.get((fast, k[1], k[2]))
+        return (f"--interval {INTERVALS[k[2]]}: "
+                f"{r['cpu']:.1f} [{r['cpu_lo']:.1f}-{r['cpu_hi']:.1f}] "
+                f"ms/MiB, latency median {fmt_range(r, 'lat_med')} ms, max "
+                f"{fmt_ms(r['lat_max'])} ms, {r['lost_runs']} of {r['runs']} "
+                "runs lost events"
+                + (f"; as fast as the producer can go, {f['lost_runs']} of "
+                   f"{f['runs']}" if f else ""))
+    rule = ("* **trace_stream's --interval** (the rule: at the kernel's "
+            f"buffer_percent {DEFAULT_BP}, which trace_stream does not "
+            f"change, and {steady} events/s: of the intervals that lost no "
+            "event in any run, those whose median CPU per MiB is at most "
+            f"{TIE} times the least, or whose range of runs overlaps the "
+            "cheapest's, count as equally cheap; of these the one with the "
+            "lowest median latency, if its range of per-run medians lies "
+            "below every other one's; else 1000, the default before this "
+            "measurement)")
+    chosen = INTERVALS[pick[2]] if apart else 1000
     lines.append(
-        "* **trace_stream's --interval** (the rule: at the kernel's "
-        f"buffer_percent {DEFAULT_BP}, which trace_stream does not change, "
-        f"and {steady} events/s: of the intervals that lost no event in "
-        f"any run, those whose median CPU per MiB is at most {TIE} times "
-        "the least count as equally cheap, and of these the one with the "
-        f"lowest median latency) is ``--interval {INTERVALS[pick[2]]}``. "
-        f"By interval: {alts}.")
+        f"{rule} is ``--interval {chosen}``. Equally cheap: "
+        f"{', '.join(str(INTERVALS[k[2]]) for k in cheap)}. By interval: "
+        f"{'; '.join(alt(k) for k in tk)}.")
     return lines
 
 
