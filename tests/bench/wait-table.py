@@ -31,10 +31,9 @@ STRATEGIES = {
 # trace_stream's --interval, by the strategy that does the same
 INTERVALS = {"forever": 0, "poll20": 20, "poll100": 100, "poll1000": 1000}
 DEFAULT_BP = 50  # the kernel's buffer_percent (trace_stream leaves it)
-# trace_stream's choice: CPU per MiB within this factor of the cheapest,
-# or a range of runs that overlaps the cheapest's, counts as the same cost
-# (two runs disagreed on which of 100 and 1000 ms was the cheaper, and a
-# stalled host only adds CPU time)
+# trace_stream's choice: a median CPU per MiB within this factor of the
+# cheapest counts as the same cost (two runs disagreed on which of 100 and
+# 1000 ms was the cheaper, and a stalled host only adds CPU time)
 TIE = 1.5
 # throughput: a buffer_percent loses events less often than another only
 # when Fisher's exact test (one-sided) on the runs that lost events gives
@@ -255,8 +254,7 @@ def choose(rows, steady, fast):
             "run; no choice made.")
         return lines
     least = min(ok, key=lambda k: rows[k]["cpu"])
-    cheap = [k for k in ok if rows[k]["cpu"] <= TIE * rows[least]["cpu"]
-             or overlap(rows[k], rows[least], "cpu")]
+    cheap = [k for k in ok if rows[k]["cpu"] <= TIE * rows[least]["cpu"]]
     pick = min(cheap, key=lambda k: rows[k]["lat_med"])
     apart = all(rows[pick]["lat_med_hi"] < rows[k]["lat_med_lo"]
                 for k in cheap if k != pick)
@@ -266,7 +264,8 @@ def choose(rows, steady, fast):
         f = rows.get((fast, k[1], k[2]))
         return (f"--interval {INTERVALS[k[2]]}: "
                 f"{r['cpu']:.1f} [{r['cpu_lo']:.1f}-{r['cpu_hi']:.1f}] "
-                f"ms/MiB, latency median {fmt_range(r, 'lat_med')} ms, max "
+                f"ms/MiB, {r['wakes']:.0f} wake-ups/MiB, latency median "
+                f"{fmt_range(r, 'lat_med')} ms, max "
                 f"{fmt_ms(r['lat_max'])} ms, {r['lost_runs']} of {r['runs']} "
                 "runs lost events"
                 + (f"; as fast as the producer can go, {f['lost_runs']} of "
@@ -275,8 +274,8 @@ def choose(rows, steady, fast):
             f"buffer_percent {DEFAULT_BP}, which trace_stream does not "
             f"change, and {steady} events/s: of the intervals that lost no "
             "event in any run, those whose median CPU per MiB is at most "
-            f"{TIE} times the least, or whose range of runs overlaps the "
-            "cheapest's, count as equally cheap; of these the one with the "
+            f"{TIE} times the least count as equally cheap; of these the "
+            "one with the "
             "lowest median latency, if its range of per-run medians lies "
             "below every other one's; else 1000, the default before this "
             "measurement)")
