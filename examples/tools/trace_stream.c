@@ -46,9 +46,10 @@
 #include "tracemerge.h"
 
 /*
- * --interval's default: at the kernel's buffer_percent (50), the cheapest
- * poll() timeout that lost no event in any run of make bench-wait
- * (docs/ringbuffer/perf/wait-summary.txt). tests/host/cli.test.sh checks
+ * --interval's default: at the kernel's buffer_percent (50), of the poll()
+ * timeouts that lost no event and cost about the least CPU in make
+ * bench-wait, the one with the lowest latency (the rule and the figures:
+ * docs/ringbuffer/perf/wait-summary.txt). tests/host/cli.test.sh checks
  * that it, the usage below and that page agree.
  */
 #define INTERVAL_MS 100

@@ -195,7 +195,7 @@ def choose(rows, steady, fast):
         if bp == best_bp:
             continue
         p = fisher_less(lost[best_bp], total[best_bp], lost[bp], total[bp])
-        (worse if p < ALPHA else tied).append(f"{bp} (p = {p:.2f})")
+        (worse if p < ALPHA else tied).append(f"{bp} (p = {p:.2g})")
     rule = ("* **For throughput** (the rule: as fast as the producer can go, "
             "the buffer_percent whose runs lost events least often, over "
             "every way of waiting, if it lost events less often than each "
