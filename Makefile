@@ -251,6 +251,25 @@ bench-get-reader: initramfs ## time one GET_READER by sub-buffer size and events
 	@tr -d '\r' <$(OUT_DIR)/get-reader.log | grep -oE '(getppid_ns|subbuf_kb)=.*' >$(PERF_DIR)/get-reader.txt
 	@echo "bench-get-reader: $(PERF_DIR)/get-reader.txt ($$(wc -l <$(PERF_DIR)/get-reader.txt) lines); review with git diff"
 
+# Before and after kernel-patches/0007 (issue 25 item 3), in one run: the
+# cost model (bench-run.sh's cost part at BENCH_SIZES) and get_reader_cost,
+# on the walking kernel (vm/walking-kernel.sh: the series without 0007 and
+# 0008, built once into its own cache folder) and on the patched one, one
+# boot of each a round, the two kernels' order swapped every round
+# (tests/bench/compare.sh); report.py --compare writes the tables.
+BENCH_COMPARE_REPS ?= 3
+bench-compare: initramfs ## the cost model and one GET_READER's cost, before (walking kernel, without 0007) and after (patched), kernels alternating per round; BENCH_COMPARE_REPS=3 (~6 min a round; the walking kernel's first build ~15 min more)
+	@echo "bench-compare: $(BENCH_COMPARE_REPS) rounds of both kernels (consoles: $(BENCH_DIR)/compare/KERNEL/)"
+	@VM_TIMEOUT=$(VM_TIMEOUT) tests/bench/compare.sh $(BENCH_DIR)/compare "$(GUEST_INITRAMFS)" \
+		$(BENCH_COMPARE_REPS) "$(BENCH_SIZES)" $(GET_READER_REPS)
+	@/usr/bin/python3 tests/bench/report.py --compare $(BENCH_DIR)/compare $(PERF_DIR)
+	@for k in walking patched; do \
+		cp $(BENCH_DIR)/compare/$$k/guest.txt $(PERF_DIR)/compare-$$k.txt; \
+		cp $(BENCH_DIR)/compare/$$k/get-reader.txt $(PERF_DIR)/compare-get-reader-$$k.txt; \
+	done
+	@echo "bench-compare: $(PERF_DIR)/compare*.{csv,txt} written; review with git diff"
+.PHONY: bench-compare
+
 BENCH_STREAM_REPS ?= 3
 bench-stream: initramfs ## trace_stream's throughput, merged against --per-cpu, with CPU 1 idle and busy (guest; BENCH_STREAM_REPS=3, about 5 min): docs/ringbuffer/perf/stream.csv
 	@rm -rf $(BENCH_DIR)/stream && mkdir -p $(BENCH_DIR)/stream

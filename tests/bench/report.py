@@ -3,6 +3,7 @@
 """Turn the results of "make bench" into the guide's tables and plots.
 
     report.py BENCH_DIR OUT_DIR
+    report.py --compare BENCH_DIR OUT_DIR
 
 BENCH_DIR holds guest.txt (tests/vm/bench-run.sh: one line per run) and
 decoder.txt (tests/bench/decoder.sh). OUT_DIR gets, as csv-table sources
@@ -12,6 +13,16 @@ three consumers against the producer rate), saturation.csv and
 saturation.svg (the runs as fast as the producer can go), decoder.csv, and
 summary.txt (every table as text, also printed). Needs Debian's
 python3-matplotlib: run with /usr/bin/python3.
+
+--compare ("make bench-compare", tests/bench/compare.sh): BENCH_DIR holds
+walking/ and patched/, each with guest.txt (the cost part of
+bench-run.sh) and get-reader.txt (get_reader_cost, one block a round).
+OUT_DIR gets compare-cost.csv (per sub-buffer size, the mapped consumer's
+CPU per MiB, its ratio to the floor and the share of it inside
+GET_READER, on both kernels), compare-get-reader.csv (one GET_READER's
+time by events handed over, on both kernels), compare-goals.txt (issue
+25's two goals, measured) and compare.txt (all of it as text, also
+printed).
 """
 import csv
 import os
@@ -397,9 +408,169 @@ def decoder_table(path, out):
             "\n".join("  ".join(row) for row in table[1:]))
 
 
+# --- before and after 0007: the walking kernel against the patched one ---
+
+KERNELS = ("walking", "patched")
+GOAL_RATIO = 3.0     # the mapped consumer within 3x the floor ...
+GOAL_FROM_KB = 64    # ... at sub-buffers of 64 KiB and up
+FLAT_RATIO = 1.5     # a call "independent of the events": within 1.5x the empty call
+
+
+def parse_get_reader(path):
+    """{round: {"getppid_ns": n, (kb, writer, events): line}} of get_reader_cost."""
+    rounds, cur = {}, None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            kv = dict(w.split("=", 1) for w in line.split() if "=" in w)
+            if "round" in kv:
+                cur = rounds.setdefault(int(kv["round"]), {})
+            elif cur is None:
+                die(f"{path}: a result before the first round= line")
+            elif "getppid_ns" in kv:
+                cur["getppid_ns"] = int(kv["getppid_ns"])
+            elif "subbuf_kb" in kv:
+                key = (int(kv["subbuf_kb"]), kv["writer"], int(kv["events"]))
+                cur[key] = {"us": int(kv["median_ns"]) / 1000,
+                            "max_us": int(kv["max_ns"]) / 1000,
+                            "calls": float(kv["getppid_calls"])}
+    if not rounds or not all(len(r) > 1 for r in rounds.values()):
+        die(f"{path}: no get_reader_cost results")
+    return rounds
+
+
+def compare_cost(runs):
+    """The mapped consumer per size on each kernel: table rows and medians."""
+    table = [["sub-buffer"] +
+             [f"mapped CPU ms per MiB, {k}" for k in KERNELS] +
+             [f"mapped / floor, {k}" for k in KERNELS] +
+             [f"in GET_READER % of the mapped CPU, {k}" for k in KERNELS]]
+    by = {k: index(runs[k], "cost") for k in KERNELS}
+    sizes = sorted({key[1] for k in KERNELS for key in by[k]})
+    ratio_med = {}
+    for size in sizes:
+        cpu, ratio, share = [], [], []
+        for k in KERNELS:
+            reps = sorted({key[0] for key in by[k]})
+            mine = [by[k][(p, size, "mmap")] for p in reps
+                    if (p, size, "mmap") in by[k]]
+            rs = ratios(by[k], reps, size, "mmap", "floor", "cpu_ms_mib")
+            cpu.append(spread([r["cpu_ms_mib"] for r in mine], F1))
+            ratio.append(spread(rs, F2))
+            share.append(spread([100.0 * r["call_ns"] / r["cpu_ns"]
+                                 for r in mine if r["cpu_ns"]], F0))
+            ratio_med[(k, size)] = med(rs) if rs else None
+        table.append([f"{size} KiB"] + cpu + ratio + share)
+    return table, sizes, ratio_med
+
+
+def compare_get_reader(gr):
+    """One GET_READER by case on each kernel, over the rounds."""
+    table = [["sub-buffer", "writer", "events handed over"] +
+             [f"{u}, {k}" for k in KERNELS
+              for u in ("call us", "in getppid() calls")]]
+    keys = sorted({key for k in KERNELS for r in gr[k].values() for key in r
+                   if key != "getppid_ns"},
+                  key=lambda x: (x[0], x[1] == "left", x[2]))
+    calls = {}
+    for key in keys:
+        row = [f"{key[0]} KiB", "left it" if key[1] == "left" else "on it",
+               str(key[2])]
+        for k in KERNELS:
+            mine = [r[key] for r in gr[k].values() if key in r]
+            calls[(k,) + key] = [m["calls"] for m in mine]
+            row += [spread([m["us"] for m in mine], F1),
+                    spread([m["calls"] for m in mine], F0)]
+        table.append(row)
+    pp = [spread([r["getppid_ns"] for r in gr[k].values()], F0)
+          for k in KERNELS]
+    return table, keys, calls, pp
+
+
+def goals(sizes, ratio_med, keys, calls):
+    """Issue 25's two goals, as measured: lines of text."""
+    lines = [f"Goal 1: the mapped consumer within {GOAL_RATIO:g}x the floor "
+             f"at sub-buffers of {GOAL_FROM_KB} KiB and up (median of the "
+             "per-round ratios):"]
+    big = [s for s in sizes if s >= GOAL_FROM_KB]
+    for k in KERNELS:
+        got = [(s, ratio_med[(k, s)]) for s in big
+               if ratio_med[(k, s)] is not None]
+        over = [f"{s} KiB" for s, v in got if v > GOAL_RATIO]
+        lines.append(f"  {k}: " + ", ".join(f"{s} KiB {v:.2f}" for s, v in got)
+                     + (f": met" if got and not over else
+                        f": not met at {', '.join(over) or 'any size (no data)'}"))
+    lines.append("Goal 2: one GET_READER's time independent of the events on "
+                 "the sub-buffer: the call that hands over a full sub-buffer "
+                 "the writer has left, against the call with nothing to hand "
+                 f"over at the same size (medians, in getppid() calls; "
+                 f"independent: within {FLAT_RATIO:g}x at every size):")
+    left = [key for key in keys if key[1] == "left"]
+    for k in KERNELS:
+        parts, worst = [], 0.0
+        for key in left:
+            empty = [x for x in keys if x[0] == key[0] and x[2] == 0]
+            if not empty or not calls[(k,) + key] or not calls[(k,) + empty[0]]:
+                continue
+            full, zero = med(calls[(k,) + key]), med(calls[(k,) + empty[0]])
+            worst = max(worst, full / zero)
+            parts.append(f"{key[0]} KiB ({key[2]} events) {full:.0f} / "
+                         f"{zero:.0f} = {full / zero:.2f}")
+        lines.append(f"  {k}: " + "; ".join(parts) + ": " +
+                     ("independent" if parts and worst <= FLAT_RATIO else
+                      "grows with the events"))
+    on = [key for key in keys if key[1] == "on" and key[2]]
+    if on:
+        key = max(on)
+        lines.append(f"  The sub-buffer the writer is still on ({key[0]} KiB, "
+                     f"{key[2]} events) is walked on both: " +
+                     ", ".join(f"{k} {med(calls[(k,) + key]):.0f}"
+                               for k in KERNELS if calls[(k,) + key]) +
+                     " getppid() calls.")
+    return lines
+
+
+def compare(bench, out):
+    runs = {k: parse_runs(os.path.join(bench, k, "guest.txt"))[0]
+            for k in KERNELS}
+    gr = {k: parse_get_reader(os.path.join(bench, k, "get-reader.txt"))
+          for k in KERNELS}
+    cost, sizes, ratio_med = compare_cost(runs)
+    write_csv(out, "compare-cost.csv", cost)
+    grt, keys, calls, pp = compare_get_reader(gr)
+    write_csv(out, "compare-get-reader.csv", grt)
+    n = {k: len({r["rep"] for r in runs[k] if r["part"] == "cost"})
+         for k in KERNELS}
+    goal = [f"{min(n.values())} rounds, each booting the walking kernel "
+            "(without 0007) and the patched one once, in turn; one "
+            "getppid() took " +
+            " and ".join(f"{p} ns on the {k} kernel"
+                         for k, p in zip(KERNELS, pp)) +
+            " (median [min-max] of the rounds)."] + \
+        goals(sizes, ratio_med, keys, calls)
+    with open(os.path.join(out, "compare-goals.txt"), "w",
+              encoding="utf-8") as f:
+        f.write("\n".join(goal) + "\n")
+    text = ["cost model, the mapped consumer",
+            as_text(cost, "(median [min-max] over the rounds; ratios per "
+                    "round, against the floor of the same round, kernel "
+                    "and size)"),
+            "", "one GET_READER",
+            as_text(grt, "(median [min-max] over the rounds of each round's "
+                    "median call; getppid() calls: the call over one "
+                    "getppid() timed in the same boot)"),
+            ""] + goal
+    with open(os.path.join(out, "compare.txt"), "w", encoding="utf-8") as f:
+        f.write("\n".join(text) + "\n")
+    print("\n".join(text))
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--compare":
+        os.makedirs(sys.argv[3], exist_ok=True)
+        compare(sys.argv[2], sys.argv[3])
+        return
     if len(sys.argv) != 3:
-        die("usage: report.py BENCH_DIR OUT_DIR")
+        die("usage: report.py BENCH_DIR OUT_DIR | --compare BENCH_DIR OUT_DIR")
     bench, out = sys.argv[1:]
     os.makedirs(out, exist_ok=True)
     runs, header = parse_runs(os.path.join(bench, "guest.txt"))

@@ -3,7 +3,7 @@
 # The guest half of "make bench": the sequenced producer (examples/modules/
 # seq_producer) writes on CPU 0 while seq_consume reads CPU 0's buffer from
 # CPU 1 through read(), splice() and the mapping, in turn.
-#   bench-run.sh OUT_FILE [REPS [SIZES [RATES]]]
+#   bench-run.sh OUT_FILE [REPS [SIZES [RATES [FIRST_REP]]]]
 # Each repetition has two parts:
 #  cost   at COST_RATE events/s, for each sub-buffer size in SIZES (KiB):
 #         the three consumers, the mapped one again with a poll() timeout
@@ -20,7 +20,8 @@
 #         values (the saturation runs).
 # Appends one line per run to OUT_FILE: "rep=R part=P size=KIB rate=R
 # variant=V", then seq_consume's key=value result line. SIZES or RATES
-# empty ("") skips that part.
+# empty ("") skips that part. FIRST_REP (default 1) numbers the first
+# repetition: "make bench-compare" runs one repetition per boot.
 set -eu
 . "$(dirname "$0")/guest-lib.sh"
 
@@ -28,6 +29,7 @@ out=$1
 reps=${2:-5}
 SIZES=${3-4 8 16 32 64 128 256 512}
 RATES=${4-10000 50000 200000 0}
+first=${5:-1}
 SIZE=36 # payload bytes: 64-byte records; every sub-buffer keeps room for the missed count
 RECORD=64
 SECONDS_PER_RUN=1
@@ -73,8 +75,8 @@ seq_load
 	echo "# kernel $(uname -r), $(nproc) CPUs, $(sed -n 's/^MemTotal: *//p' /proc/meminfo) memory, payload $SIZE bytes ($RECORD-byte records)"
 	echo "# reps $reps; cost model: $COST_RATE events/s for $SECONDS_PER_RUN s, sub-buffers of $SIZES KiB, buffer_size_kb 8 sub-buffers or $TRACE_BUFFER_KB; rates (4 KiB sub-buffers, buffer_size_kb $TRACE_BUFFER_KB): $RATES (0: as fast as possible, $MAX_COUNT events); poll() timeout 20 ms, buffer_percent 50 unless the variant says"
 } >"$out"
-rep=1
-while [ "$rep" -le "$reps" ]; do
+rep=$first
+while [ "$rep" -lt $((first + reps)) ]; do
 	for kb in $SIZES; do
 		tag="rep=$rep part=cost size=$kb rate=$COST_RATE variant=-"
 		count=$((COST_RATE * SECONDS_PER_RUN))
