@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: MIT
+# make bench-compare's host half on made-up results: report.py --compare
+# turns two kernels' lines into the before/after tables and measures the
+# two goals (the mapped consumer within 3x the floor at 64 KiB and up; a
+# GET_READER on a full sub-buffer the writer has left within 1.5x the
+# empty call at every size); the walking kernel leaves out patches the
+# series lists; compare.sh refuses bad arguments.
+. tests/host/lib.sh
+
+in=$WORK_DIR/in out=$WORK_DIR/out
+mkdir -p "$in/walking" "$in/patched" "$out"
+
+# run KERNEL REP SIZE MODE CPU_MS CALL_MS: one bench-run.sh line, 1 MiB
+run() {
+	printf 'rep=%s part=cost size=%s rate=100000 variant=- mode=%s bad=0 bytes=1048576 produced=100 delivered=100 seq_first=0 seq_last=99 ts_span_ns=1000 wall_ns=1000000000 cpu_ns=%s000000 calls=10 subbufs=10 call_ns=%s000000 decode_ns=0 polls=1 poll_ns=0 minflt=0 max_gap_ns=0 max_poll_ns=0\n' \
+		"$2" "$3" "$4" "$5" "$6" >>"$in/$1/guest.txt"
+}
+for rep in 1 2; do
+	for size in 4 64; do
+		# walking: 8 ms per MiB, half of it in GET_READER; patched: 5,
+		# a fifth of it; the floor 2: ratios 4 and 2.5
+		run walking "$rep" "$size" mmap 8 4
+		run walking "$rep" "$size" floor 2 0
+		run patched "$rep" "$size" mmap 5 1
+		run patched "$rep" "$size" floor 2 0
+	done
+done
+# get_reader_cost's lines: KERNEL, then "size writer events calls" each
+reader() {
+	local k=$1 r
+	shift
+	for r in 1 2; do
+		echo "round=$r"
+		echo "getppid_ns=200"
+		printf '%s\n' "$@" | while read -r kb w ev calls; do
+			echo "subbuf_kb=$kb writer=$w events=$ev read_bytes=0 median_ns=$((calls * 200)) max_ns=0 getppid_calls=$calls per_event_ns=0"
+		done
+	done >"$in/$k/get-reader.txt"
+}
+reader walking '4 on 0 100' '4 left 72 150' '64 on 0 100' '64 left 1170 700'
+reader patched '4 on 0 100' '4 left 72 110' '64 on 0 100' '64 left 1170 120'
+
+report() { /usr/bin/python3 tests/bench/report.py --compare "$in" "$out" >"$WORK_DIR/report.txt"; }
+if run_checked report report; then
+	expect_eq cost-64k "64 KiB,8.0 [8.0-8.0],5.0 [5.0-5.0],4.00 [4.00-4.00],2.50 [2.50-2.50],50 [50-50],20 [20-20]" \
+		"$(tr -d '\r' <"$out/compare-cost.csv" | grep '^64 KiB')"
+	expect_eq get-reader-64k-left "64 KiB,left it,1170,140.0 [140.0-140.0],700 [700-700],24.0 [24.0-24.0],120 [120-120]" \
+		"$(tr -d '\r' <"$out/compare-get-reader.csv" | grep '^64 KiB,left')"
+	expect_match goal-ratio-walking-not-met 'walking: 64 KiB 4\.00: not met at 64 KiB$' "$(cat "$out/compare-goals.txt")"
+	expect_match goal-ratio-patched-met 'patched: 64 KiB 2\.50: met$' "$(cat "$out/compare-goals.txt")"
+	expect_match goal-flat-walking-grows 'walking: .*64 KiB \(1170 events\) 700 / 100 = 7\.00: grows with the events$' "$(cat "$out/compare-goals.txt")"
+	expect_match goal-flat-patched-independent 'patched: .*: independent$' "$(cat "$out/compare-goals.txt")"
+fi
+
+# The walking kernel's dropped patches are in the series, and it keeps
+# every other one.
+dropped=$(vm/walking-kernel.sh --dropped)
+expect_eq walking-drops-listed-patches "$dropped" "$(vm/kernel.sh --series | grep -xF "$dropped")"
+
+rc=0
+err=$(tests/bench/compare.sh "$WORK_DIR/x" /nonexistent 0 '4' 15 2>&1) || rc=$?
+expect_eq compare-bad-reps-fails "1 compare.sh: error: REPS '0' is not a positive number" "$rc $err"
