@@ -258,7 +258,7 @@ bench-get-reader: initramfs ## time one GET_READER by sub-buffer size and events
 # boot of each a round, the two kernels' order swapped every round
 # (tests/bench/compare.sh); report.py --compare writes the tables.
 BENCH_COMPARE_REPS ?= 3
-bench-compare: initramfs ## the cost model and one GET_READER's cost, before (walking kernel, without 0007) and after (patched), kernels alternating per round; BENCH_COMPARE_REPS=3 (about 4 min a round: 11 min for 3 on the loaded 2-core machine; the first run also builds the walking kernel, a cold kernel build)
+bench-compare: initramfs ## the cost model and one GET_READER's cost, before (walking kernel, without 0007) and after (patched), kernels alternating per round; BENCH_COMPARE_REPS=3 (about 4 min a round: 11 min for 3, 17 min for 5 on the loaded 2-core machine; the first run also builds the walking kernel, a cold kernel build)
 	@echo "bench-compare: $(BENCH_COMPARE_REPS) rounds of both kernels (consoles: $(BENCH_DIR)/compare/KERNEL/)"
 	@VM_TIMEOUT=$(VM_TIMEOUT) tests/bench/compare.sh $(BENCH_DIR)/compare "$(GUEST_INITRAMFS)" \
 		$(BENCH_COMPARE_REPS) "$(BENCH_SIZES)" $(GET_READER_REPS)
