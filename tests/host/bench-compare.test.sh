@@ -75,3 +75,23 @@ expect_eq walking-drops-listed-patches "$dropped" "$(vm/kernel.sh --series | gre
 rc=0
 err=$(tests/bench/compare.sh "$WORK_DIR/x" /nonexistent 0 '4' 15 2>&1) || rc=$?
 expect_eq compare-bad-reps-fails "1 compare.sh: error: REPS '0' is not a positive number" "$rc $err"
+
+# The committed tables are what report.py makes of the committed raw lines
+# (a change to report.py regenerates them, as compare.sh's caller does),
+# and the guide's sentence on the share inside GET_READER names the sizes
+# where the goal lines find the two kernels' ranges apart.
+perf=docs/ringbuffer/perf committed=$WORK_DIR/committed
+for k in walking patched; do
+	mkdir -p "$committed/in/$k"
+	cp "$perf/compare-$k.txt" "$committed/in/$k/guest.txt"
+	cp "$perf/compare-get-reader-$k.txt" "$committed/in/$k/get-reader.txt"
+done
+/usr/bin/python3 tests/bench/report.py --compare "$committed/in" "$committed/out" >/dev/null
+stale=
+for f in compare-cost.csv compare-get-reader.csv compare-goals.txt compare.txt; do
+	cmp -s "$perf/$f" "$committed/out/$f" || stale+=" $f"
+done
+expect_eq committed-tables-current "" "$stale"
+apart=$(sed -n 's/.*ranges overlap at .*, do not at \(.*\)\.$/\1/p' "$perf/compare-goals.txt")
+expect_match guide-share-sentence "overlap at every size but ${apart:-NONE} " \
+	"$(tr -s '\n ' '  ' <docs/ringbuffer/performance.rst)"
