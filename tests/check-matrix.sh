@@ -16,6 +16,7 @@
 #   tests/check-matrix.sh OUT NAME...
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../vm/lib.sh"
+source "$REPO_DIR/tests/matrix-table.sh"
 
 # guest_root CC [VAR=VALUE...]: the guest's files for this kernel in
 # $work/guest-root, built with CC; the variables go to tests/vm's make.
@@ -42,22 +43,8 @@ guest_root() {
 	done
 }
 
-# row CONFIG "BOOT RELEASE MACHINE" SECONDS COUNTS RC: the kernel's line of
-# docs/matrix/results.csv. The page size and byte order are the
-# configuration's (CONFIG_PAGE_SHIFT, CONFIG_CPU_BIG_ENDIAN); the
-# release and machine are the guest's uname.
-row() {
-	local shift_ boot release machine order=little
-	shift_=$(sed -n 's/^CONFIG_PAGE_SHIFT=//p' "$1")
-	! grep -q '^CONFIG_CPU_BIG_ENDIAN=y' "$1" || order=big
-	read -r boot release machine <<<"$2"
-	printf '%s,%s,%s,%s,%s,%s,"%s",%s,%s,%s,%s,%s\n' "$kernel" "$release" "$machine" \
-		"$((1 << ${shift_:-12}))" "$order" "$(sed 's/#.*//' "$conf/$kernel.suites" | xargs)" \
-		"$4" "$([ "$5" = 0 ] && echo yes || echo no)" "$boot" "$3" "$(date -u +%Y-%m-%d)" "$commit"
-}
-
 run() {
-	local arch fragment img start boot results rc=0 applets=''
+	local arch fragment img start boot release results rc=0 applets=''
 	fragment=$REPO_DIR/vm/matrix/$kernel.config
 	[ -f "$conf/$kernel.suites" ] && [ -f "$conf/$kernel.expect" ] && [ -f "$fragment" ] ||
 		die "no $conf/$kernel.suites, .expect or vm/matrix/$kernel.config; the kernels: $("$REPO_DIR/vm/matrix-kernel.sh" --names)"
@@ -99,7 +86,9 @@ run() {
 	echo "== $kernel"
 	cat "$work/summary"
 	echo "$kernel: $(tail -n 1 "$work/summary"); boot ${boot:-?}, run $((SECONDS - start)) s" >>"$out/summary"
-	row "$kdir/build/.config" "${boot:-? ? ?}" $((SECONDS - start)) "$(tail -n 1 "$work/summary")" "$rc" >"$work/row.csv"
+	read -r boot release <<<"${boot:-? ? ?}"
+	matrix_row "$kernel" "$kdir/build/.config" "$release" "$suites" "$(tail -n 1 "$work/summary")" "$rc" \
+		"$boot" $((SECONDS - start)) "$commit" >"$work/row.csv"
 	# The selftests' output as they ran (rb-selftests: map_test, then
 	# map_rules_test; its second run left out), our result lines left out.
 	tr -d '\r' <"$work/console.log" | awk '
@@ -114,8 +103,7 @@ run() {
 out=$1
 shift
 conf=$REPO_DIR/tests/matrix
-commit=$(git -C "$REPO_DIR" rev-parse --short HEAD 2>/dev/null || echo unknown)
-[ -z "$(git -C "$REPO_DIR" status --porcelain 2>/dev/null)" ] || commit="$commit+changes"
+commit=$(matrix_commit)
 GUEST_PREFIX=$(sed -n 's/^GUEST_PREFIX=//p' "$REPO_DIR/vm/guest.conf")
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -136,18 +124,11 @@ sed 's/^/  /' "$out/summary"
 # The guide's table: the rows of the kernels that ran replaced, the others
 # kept; the selftests' output of each that ran them.
 docs=$REPO_DIR/docs/matrix
-mkdir -p "$docs"
-{
-	echo "kernel,release,machine,page size,byte order,suites,results,as expected,boot (s),run (s),date,commit"
-	for name in $("$REPO_DIR/vm/matrix-kernel.sh" --names); do
-		if [ -f "$out/$name/row.csv" ] && [[ " $* " == *" $name "* ]]; then
-			cat "$out/$name/row.csv"
-		else
-			grep "^$name," "$docs/results.csv" 2>/dev/null || true
-		fi
-	done
-} >"$out/results.csv"
-mv "$out/results.csv" "$docs/results.csv"
+rows=()
+for name in "$@"; do
+	[ ! -f "$out/$name/row.csv" ] || rows+=("$out/$name/row.csv")
+done
+[ ${#rows[@]} = 0 ] || matrix_table "${rows[@]}"
 for name in "$@"; do
 	[ ! -s "$out/$name/selftests.txt" ] || cp "$out/$name/selftests.txt" "$docs/$name-selftests.txt"
 done
