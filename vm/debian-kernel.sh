@@ -26,6 +26,7 @@ WANTED='virtio_pci 9pnet_virtio 9p'
 
 [ $# = 1 ] || die "usage: vm/debian-kernel.sh NAME (one of: $NAMES) | --names"
 [ "$1" != --names ] || { echo "$NAMES"; exit 0; }
+name=$1
 case $1 in
 6.12) pattern='^linux-image-6\.12\.[0-9]+\+deb[0-9]+-amd64-unsigned$' ;;
 6.12-rt) pattern='^linux-image-6\.12\.[0-9]+\+deb[0-9]+-rt-amd64-unsigned$' ;;
@@ -35,13 +36,21 @@ esac
 
 # The newest package of the flavour and its candidate version, from apt's
 # lists; without them (apt-get update never ran, no network), the newest
-# one already in the cache.
+# one already in the cache. The answer is kept (.newest-NAME) with a key
+# of apt's lists (names, sizes, times): apt-cache reads them all each time
+# where the host keeps no pkgcache.bin (Debian's container images), 10-20 s
+# under load, and a warm run asks again only after apt-get update.
 newest() {
-	local pkg ver
+	local pkg ver key memo=$DEBIAN_DIR/.newest-$name
+	key=$({ echo "$pattern"; stat -c '%n %s %Y' /var/lib/apt/lists/*_Packages* 2>/dev/null; } | sha256sum | cut -c1-16)
+	if [ -f "$memo" ] && read -r pkg ver <"$memo" && [ "$pkg" = "$key" ] && [ -d "$DEBIAN_DIR/$ver/root/boot" ]; then
+		echo "$ver"
+		return
+	fi
 	pkg=$(apt-cache pkgnames linux-image-6. 2>/dev/null | grep -E "$pattern" | sort -V | tail -n 1) || true
 	if [ -n "$pkg" ]; then
 		ver=$(apt-cache policy "$pkg" | sed -n 's/^ *Candidate: //p')
-		[ -n "$ver" ] && [ "$ver" != '(none)' ] && { echo "${pkg}_$ver"; return; }
+		[ -n "$ver" ] && [ "$ver" != '(none)' ] && { echo "$key ${pkg}_$ver" >"$memo"; echo "${pkg}_$ver"; return; }
 	fi
 	for pkg in "$DEBIAN_DIR"/linux-image-*_*/root/boot; do
 		pkg=${pkg%/root/boot}
@@ -54,12 +63,17 @@ newest() {
 # unpack TARGET PACKAGE=VERSION...: download the packages and unpack them
 # all into TARGET/root (TARGET replaced only once all are there).
 unpack() {
-	local target=$1 tmp deb
+	local target=$1 tmp deb err
 	shift
 	log "downloading $* (each 10-110 MB)"
 	tmp=$(mktemp -d "$DEBIAN_DIR/.fetch.XXXXXX")
 	trap 'rm -rf "$tmp"' EXIT
-	(cd "$tmp" && apt-get download -q "$@" >/dev/null) || die "apt-get download $* failed"
+	# apt's own lines go to a log: on failure (most often no network), one
+	# line says what could not be fetched and apt's first error.
+	if ! (cd "$tmp" && apt-get download -q "$@") >"$tmp/apt.log" 2>&1; then
+		err=$(grep -m 1 '^E: ' "$tmp/apt.log" | cut -c 4-) || true
+		die "cannot download $* (no network? the cache has no copy of this version): ${err:-apt-get download failed}"
+	fi
 	mkdir -p "$tmp/out/root"
 	for deb in "$tmp"/*.deb; do
 		dpkg-deb -x "$deb" "$tmp/out/root"

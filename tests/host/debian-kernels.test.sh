@@ -42,3 +42,32 @@ expect_match nothing-ran-said '^No test ran\.$' "$out"
 for name in $(vm/debian-kernel.sh --names); do
 	check "files/$name" test -f "tests/debian-kernels/$name.suites" -a -f "tests/debian-kernels/$name.expect"
 done
+
+# With SUITES (make check's few suites), only their expect lines count:
+# the a/ lines above are not stale when suite a did not run.
+printf '%s\n' 'PASS: b/one' >"$WORK_DIR/results"
+out=$(tests/check-debian-kernels.sh --verdict "$WORK_DIR/expect" "$WORK_DIR/results" 'b c') && rc=0 || rc=$?
+expect_eq suites-only-exit 0 "$rc"
+out=$(tests/check-debian-kernels.sh --verdict "$WORK_DIR/expect" "$WORK_DIR/results" 'a b') && rc=0 || rc=$?
+expect_eq suites-stale-exit 1 "$rc"
+expect_match suites-stale-named '^Expected, did not come .*FAIL a/map\.\*: mapping only$' "$out"
+for name in $(vm/debian-kernel.sh --names); do
+	check "check-files/$name" test -f "tests/debian-kernels/$name.check-suites"
+done
+
+# The rows of docs/matrix/results.csv (tests/matrix-table.sh, both runs'
+# writer): a kernel's row replaced, a new one added, the others kept.
+(
+	. vm/lib.sh
+	. tests/matrix-table.sh
+	MATRIX_CSV=$WORK_DIR/table.csv
+	printf '%s\n' "$MATRIX_HEADER" 'b,old' 'z,kept' >"$MATRIX_CSV"
+	printf 'CONFIG_PAGE_SHIFT=16\nCONFIG_CPU_BIG_ENDIAN=y\n' >"$WORK_DIR/config"
+	matrix_row b "$WORK_DIR/config" "6.12 s390x" "x y" "1 passed" 0 1.5 30 abc >"$WORK_DIR/row-b"
+	matrix_row a "$WORK_DIR/config" "" "x" "0 passed" 1 "" 3 abc >"$WORK_DIR/row-a"
+	matrix_table "$WORK_DIR/row-b" "$WORK_DIR/row-a"
+) 2>&1
+today=$(date -u +%Y-%m-%d)
+expect_eq table-rows "$(printf '%s\n' "kernel,release,machine,page size,byte order,suites,results,as expected,boot (s),run (s),date,commit" \
+	"a,?,?,65536,big,x,\"0 passed\",no,?,3,$today,abc" \
+	"b,6.12,s390x,65536,big,x y,\"1 passed\",yes,1.5,30,$today,abc" 'z,kept')" "$(cat "$WORK_DIR/table.csv")"
