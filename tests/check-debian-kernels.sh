@@ -43,9 +43,10 @@ modules() {
 			make -s -C "$dir/build" M="$(cd "$work" && pwd)" CONFIG_DEBUG_INFO_BTF_MODULES= modules >"$work.log" 2>&1 ||
 				{ cat "$work.log" >&2; die "$name: the module does not build against $(cat "$dir/release")"; }
 		done
-		rm -rf "$cache.tmp" && mkdir -p "$cache.tmp"
+		# Only the build of the current sources is kept.
+		rm -rf "$dir/our-modules" && mkdir -p "$cache.tmp"
 		cp "$out/$kernel"/modules/*/*.ko "$cache.tmp/"
-		rm -rf "$dir/our-modules" && mkdir -p "$dir/our-modules" && mv "$cache.tmp" "$cache"
+		mv "$cache.tmp" "$cache"
 	fi
 	cp "$cache"/*.ko "$root$GUEST_PREFIX/modules/"
 }
