@@ -88,6 +88,16 @@ overwrite() {
 	fi
 }
 
+# A kernel that cannot map the ring buffer (Debian's 6.1): the mapping's
+# modes are not run (one SKIP says so); trace_stream is, through its read()
+# fallback.
+STREAM=''
+mode_on mmap && STREAM=1
+if mode_on mmap && ! can_map; then
+	ACCOUNTING_MODES=$(echo " $ACCOUNTING_MODES " | sed 's/ mmap / /; s/^ //; s/ $//')
+	skip mmap "$NO_MAP_WHY: the mapping's accounting not run, read() and splice() and trace_stream's are"
+fi
+
 if ! seq_load; then
 	fail load "insmod $SEQ_MODULE failed"
 	exit 0
@@ -157,13 +167,13 @@ done
 # overwritten events from the sub-buffers or the meta-page, dropped ones
 # (overwrite off) from per_cpu/cpu0/stats.
 for name in trace-stream-overwrite-1 trace-stream-overwrite-0; do
-	mode_on mmap || break
+	[ -n "$STREAM" ] || break
 	ow=${name##*-}
 	setup 4 "$ow"
 	seq_configure 0 "$N" $SIZE 0
 	taskset 2 trace_stream --cpu 0 --interval 50 >$OUT 2>/tmp/accounting.err &
 	seq_stream_run $name $! $OUT 300
-	expect_eq $name/exit "0 " "$rc $(cat /tmp/accounting.err)"
+	expect_eq $name/exit "0 " "$rc $(errors /tmp/accounting.err)"
 	expect_ge $name/events-lost 1 "$missed" "no loss: the test proves nothing"
 	expect_eq $name/delivered-plus-missed "$N" $((delivered + missed))
 	expect_eq $name/count-known 0 "$(awk '$3 == "missed" && $4 == "unknown"' $OUT | wc -l)"

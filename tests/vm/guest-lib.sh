@@ -19,6 +19,16 @@ SUITE=${SUITE%.sh}
 GUEST_KERNEL=$(sed -n 's/.*tmg\.kernel=\([^ ]*\).*/\1/p' /proc/cmdline 2>/dev/null)
 patched() { [ -z "$GUEST_KERNEL" ]; }
 
+# can_map: can this kernel map a CPU's ring buffer (Linux 6.10+; Debian's
+# 6.1 cannot: mmap of trace_pipe_raw is ENODEV)? Where it cannot, the
+# library reads with read() and trace_stream says so on stderr, one line
+# (MAP_NOTICE); errors FILE is FILE without that line there, and FILE
+# itself where the kernel can map (the line would be a failure).
+can_map() { uname -r | awk -F'[.-]' '{ exit !($1 > 6 || ($1 == 6 && $2 >= 10)) }'; }
+MAP_NOTICE='this kernel cannot map the ring buffer: needs Linux 6.10+'
+NO_MAP_WHY='this kernel cannot map the ring buffer (Linux 6.10+): mapping only'
+errors() { if can_map; then cat "$1"; else grep -vF "$MAP_NOTICE" "$1" || true; fi; }
+
 # Wall time of a part of a run, for make check's time table: since=$(uptime_s)
 # before it, report_time NAME "$since" after it ("TIME: NAME SECONDS" on
 # the status channel, which the host's Makefile reads).

@@ -27,7 +27,7 @@ run() {
 	seq_configure 0 "$N" 16 $RATE
 	taskset 2 trace_stream --interval 50 "$@" >$OUT 2>/tmp/merge-idle.err &
 	seq_stream_run $name $! $OUT 120
-	expect_eq $name/exit "0 " "$rc $(cat /tmp/merge-idle.err)"
+	expect_eq $name/exit "0 " "$rc $(errors /tmp/merge-idle.err)"
 	expect_eq $name/delivered-plus-missed "$N" $((delivered + missed))
 	expect_eq $name/nothing-lost 0 "$missed"
 	expect_eq $name/cpu1-idle 0 "$(awk '$1 == 1 && $3 == "seq_producer/seq_event"' $OUT | wc -l)"
@@ -59,7 +59,7 @@ backlog() {
 	seq_stream_run $name $! $OUT 120
 	produced=$((first + $(cat $SEQ_PARAMS/produced)))
 	echo "$name: $first + $((produced - first)) produced in two runs"
-	expect_eq $name/exit "0 " "$rc $(cat /tmp/merge-idle.err)"
+	expect_eq $name/exit "0 " "$rc $(errors /tmp/merge-idle.err)"
 	expect_eq $name/delivered-plus-missed "$produced" $((delivered + missed))
 	expect_eq $name/nothing-lost "$produced 0" "$delivered $missed"
 	expect_eq $name/cpu1-idle 0 "$(awk '$1 == 1 && $3 == "seq_producer/seq_event"' $OUT | wc -l)"

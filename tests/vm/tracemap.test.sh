@@ -52,7 +52,7 @@ kill -INT $pid
 wait $pid
 expect_eq stream-sigint-exit 0 "$?"
 expect_eq stream-all-cpus "0 ftrace/print on cpu zero|1 ftrace/print on cpu one" \
-	"$(awk '{ print $1, $3, $4, $5, $6 }' $tmp/live | sort | tr '\n' '|' | sed 's/|$//')"
+	"$(errors $tmp/live | awk '{ print $1, $3, $4, $5, $6 }' | sort | tr '\n' '|' | sed 's/|$//')"
 
 # Errors: one line, exit 1.
 for args in "--cpu 99" "--instance tmg-none" "--tracefs /nonexistent"; do
@@ -73,7 +73,9 @@ trace_stream --cpu 0 --nonblock >$tmp/armed 2>$tmp/err || rc=$?
 echo '!schedule:snapshot:0' >>$TRACEFS/set_ftrace_filter
 expect_eq snapshot-armed-read-fallback "0 armed 1|armed 2|armed 3" \
 	"$rc $(awk '$3 == "ftrace/print"' $tmp/armed | cut -d' ' -f4- | tr '\n' '|' | sed 's/|$//')"
-if [ "$(wc -l <$tmp/err)" = 1 ] && grep -q "snapshot is armed.*read()" $tmp/err; then
+if ! can_map; then
+	skip snapshot-armed-says-read "$NO_MAP_WHY (that notice is the one trace_stream gives)"
+elif [ "$(wc -l <$tmp/err)" = 1 ] && grep -q "snapshot is armed.*read()" $tmp/err; then
 	pass snapshot-armed-says-read
 else
 	fail snapshot-armed-says-read "stderr: $(cat $tmp/err)"
@@ -82,13 +84,18 @@ fi
 # reader_swap: the meta-page moves. 300 "swap N" markers per 4 KiB of
 # sub-buffer (the kernel's, read back: 64 KiB on a 64 KiB-page kernel) fill
 # more than two sub-buffers.
-n=$((300 * $(subbuf_bytes) / 4096))
-taskset 1 sh -c 'i=0; while [ $i -lt '"$n"' ]; do i=$((i+1)); echo "swap $i"; done >/sys/kernel/tracing/trace_marker'
-reader_swap --cpu 0 --count 6 >$tmp/swap
-ids=$(sed -n 's/^after .* reader.id=\([0-9]*\) .*/\1/p' $tmp/swap | sort -u | wc -l)
-sum=$(sed -n 's/.* events=\([0-9]*\) .*/\1/p' $tmp/swap | awk '{ s += $1 } END { print s + 0 }')
-expect_ge swap-reader-id-moves 2 "$ids" "reader ids in: $(cat $tmp/swap)"
-expect_eq swap-events-total "$n" "$sum"
+if ! can_map; then
+	skip swap-reader-id-moves "$NO_MAP_WHY (reader_swap maps the buffer)"
+	skip swap-events-total "$NO_MAP_WHY (reader_swap maps the buffer)"
+else
+	n=$((300 * $(subbuf_bytes) / 4096))
+	taskset 1 sh -c 'i=0; while [ $i -lt '"$n"' ]; do i=$((i+1)); echo "swap $i"; done >/sys/kernel/tracing/trace_marker'
+	reader_swap --cpu 0 --count 6 >$tmp/swap
+	ids=$(sed -n 's/^after .* reader.id=\([0-9]*\) .*/\1/p' $tmp/swap | sort -u | wc -l)
+	sum=$(sed -n 's/.* events=\([0-9]*\) .*/\1/p' $tmp/swap | awk '{ s += $1 } END { print s + 0 }')
+	expect_ge swap-reader-id-moves 2 "$ids" "reader ids in: $(cat $tmp/swap)"
+	expect_eq swap-events-total "$n" "$sum"
+fi
 rm -rf $tmp
 
 trace_reset
