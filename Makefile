@@ -77,7 +77,7 @@ check: deps ## run every test: host, docs, guest, debug guest, labs, transcripts
 # check-* target builds what it needs first (CHECK_NEEDS). The host tests,
 # which run make themselves, do not get this make's MAKEFLAGS (its
 # jobserver).
-CHECK_SUITES := check-vm check-debug check-host check-labs check-transcripts check-interop check-docs
+CHECK_SUITES := check-vm check-debug check-debian check-host check-labs check-transcripts check-interop check-docs
 CHECK_JOBS ?= 4
 CHECK_NEEDS := initramfs
 GUEST_INITRAMFS = $$(vm/initramfs.sh $(GUEST_ROOT))
