@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# shellcheck shell=bash
 # The table of the kernels the guest suites ran on (docs/matrix/results.csv,
 # which docs/vm.rst includes), written by the runs themselves:
 # tests/check-matrix.sh (our tree cross-built) and
