@@ -314,4 +314,4 @@ clean: ## remove _build (the kernel cache stays; see README to clear it)
 	rm -rf $(OUT_DIR) examples/build
 
 .PHONY: help deps html kernel examples initramfs vm vm-run check check-host check-docs check-vm check-interop check-debug check-transcripts check-debian-kernels check-debian deps-matrix check-matrix transcripts clean \
-	skels skel lab lab-check lab-diff labs-status check-labs check-flaky bench bench-stream bench-get-reader bench-wait fuzz
+	skels skel lab lab-check lab-diff labs-status check-labs check-flaky bench bench-stream bench-get-reader bench-wait bench-compare fuzz
