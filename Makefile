@@ -138,7 +138,9 @@ check-debian: $(CHECK_NEEDS) ## make check's part of check-debian-kernels: accou
 	exit $$rc
 
 # The kernel matrix (issue 23 item 2): our patched tree cross-built for
-# arm64 with 64K pages, for i386 and for s390x (big-endian)
+# arm64 with 64K pages, for i386 and for s390x (big-endian), and our
+# x86_64 kernel with 6.10's mapping layout (issue 23 item 5: its own tree,
+# the series and vm/variants/610-layout.patch, "# matrix-patch:")
 # (vm/matrix-kernel.sh, vm/matrix/*.config;
 # its own folders under $(CACHE_DIR)/matrix, redone when their inputs
 # change), each booted in QEMU (TCG) with that architecture's busybox and
@@ -148,12 +150,12 @@ check-debian: $(CHECK_NEEDS) ## make check's part of check-debian-kernels: accou
 # The cross compilers are Debian's packages unpacked into the cache (make
 # deps-matrix), never installed: gcc-aarch64-linux-gnu conflicts with
 # gcc-multilib. Not part of make check.
-MATRIX ?= arm64-64k i386 s390x
+MATRIX ?= arm64-64k i386 s390x x86_64-610-layout
 deps-matrix: ## install qemu-system-arm and qemu-system-misc (s390x) and fetch the matrix's cross compilers and busybox-static (apt-get download into the cache; adds dpkg's arm64, i386 and s390x architectures)
 	@DEPS_EXTRA='qemu-system-arm qemu-system-misc' vm/deps.sh
 	@for n in $(MATRIX); do vm/matrix-toolchain.sh "$$(sed -n 's/^# matrix-arch: //p' vm/matrix/$$n.config)" >/dev/null; done
 
-check-matrix: deps-matrix ## cross-build the guest kernel for arm64 (64K pages), i386 and s390x (big-endian) and run the guest suites there (MATRIX='arm64-64k i386 s390x'); writes docs/matrix/
+check-matrix: deps-matrix ## cross-build the guest kernel for arm64 (64K pages), i386 and s390x (big-endian), and our x86_64 kernel with 6.10's mapping layout (vm/variants/), and run the guest suites there (MATRIX='arm64-64k i386 s390x x86_64-610-layout'); writes docs/matrix/
 	@vm/kernel.sh patch
 	@VM_TIMEOUT=$(if $(filter command line,$(origin VM_TIMEOUT)),$(VM_TIMEOUT),3600) tests/check-matrix.sh $(OUT_DIR)/matrix $(MATRIX)
 

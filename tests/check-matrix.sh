@@ -11,7 +11,8 @@
 # --verdict). Everything built goes to OUT/NAME/; the kernels and
 # toolchains stay in the cache. Then one line per kernel, and the table
 # the guide includes (docs/matrix/results.csv) and the series' selftest
-# output (docs/matrix/NAME-selftests.txt), written from this run.
+# output (docs/matrix/NAME-selftests.txt) and where its sub-buffers start
+# (docs/matrix/NAME-layout.txt), written from this run.
 # Every build runs under nice -n 19. Exit 1 if any kernel failed.
 #   tests/check-matrix.sh OUT NAME...
 set -euo pipefail
@@ -63,6 +64,8 @@ run() {
 	case $arch in
 	arm64) guest_root "$kdir/toolchain/usr/bin/aarch64-linux-gnu-gcc" ;;
 	s390) guest_root "$kdir/toolchain/usr/bin/s390x-linux-gnu-gcc" ;;
+	# A variant of our own kernel (vm/variants/): the host's gcc.
+	x86_64) guest_root gcc ;;
 	# The kselftest harness's ASSERT_NE(NULL, pointer) casts a pointer to
 	# intmax_t, which gcc warns about where a pointer is 32 bits.
 	i386) guest_root "gcc -m32" CFLAGS="-O2 -g -Wno-pointer-to-int-cast" \
@@ -96,6 +99,9 @@ run() {
 		in_suite && /^TAP version/ { on = 1 }
 		on && !/^(PASS|FAIL|SKIP): / { print }
 		on && /^# Totals:/ { on = 0; if (++n == 2) exit }' >"$work/selftests.txt" || true
+	# Where the kernel put the sub-buffers (the foundation suite's
+	# "layout:" lines: check_aid offsets with 8 KiB sub-buffers asked for).
+	tr -d '\r' <"$work/console.log" | sed -n 's/^layout: //p' >"$work/layout.txt" || true
 	return "$rc"
 }
 
@@ -131,6 +137,7 @@ done
 [ ${#rows[@]} = 0 ] || matrix_table "${rows[@]}"
 for name in "$@"; do
 	[ ! -s "$out/$name/selftests.txt" ] || cp "$out/$name/selftests.txt" "$docs/$name-selftests.txt"
+	[ ! -s "$out/$name/layout.txt" ] || cp "$out/$name/layout.txt" "$docs/$name-layout.txt"
 done
 echo "check-matrix: docs/matrix/results.csv and the selftests' output written; review with git diff"
 exit "$status"

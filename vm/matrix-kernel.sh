@@ -8,6 +8,11 @@
 # changes. Every build runs under nice -n 19. Prints the folder, which has
 # image (the kernel to boot), build/ (for M= module builds), headers/ (its
 # uapi headers), modules/ (modules_install) and toolchain (a link).
+# A fragment with a "# matrix-patch: FILE" line (a path in the project)
+# builds a variant: its own tree, kernel-patches/ and then FILE applied
+# to its own unpacked copy by vm/kernel.sh (CACHE_DIR=FOLDER/cache,
+# SERIES_DIR=FOLDER/series), never the main cache's tree; FILE is not
+# part of kernel-patches/series (vm/variants/).
 #   vm/matrix-kernel.sh NAME          NAME: a vm/matrix/NAME.config
 #   vm/matrix-kernel.sh --names       the names
 #   vm/matrix-kernel.sh --make NAME   print the make command line for
@@ -29,13 +34,21 @@ fragment=$CONF_DIR/$name.config
 [ -f "$fragment" ] || die "unknown matrix kernel '$name'; the names: $(names)"
 arch=$(sed -n 's/^# matrix-arch: //p' "$fragment")
 not_here=$(sed -n 's/^# matrix-not-here: //p' "$fragment")
+extra_patch=$(sed -n 's/^# matrix-patch: //p' "$fragment")
 case $arch in
+x86_64) image_path=arch/x86/boot/bzImage target=bzImage ;;
 arm64) image_path=arch/arm64/boot/Image target=Image ;;
 i386) image_path=arch/x86/boot/bzImage target=bzImage ;;
 s390) image_path=arch/s390/boot/bzImage target=bzImage ;;
-*) die "$fragment: no '# matrix-arch: arm64|i386|s390' line" ;;
+*) die "$fragment: no '# matrix-arch: arm64|i386|s390|x86_64' line" ;;
 esac
 dir=$MATRIX_DIR/$name
+patch_stamp=$STAMP_DIR/patch
+if [ -n "$extra_patch" ]; then
+	[ -f "$REPO_DIR/$extra_patch" ] || die "$fragment: the matrix-patch '$extra_patch' does not exist"
+	TREE_DIR=$dir/cache/linux
+	patch_stamp=$dir/cache/stamps/patch
+fi
 toolchain=$("$REPO_DIR/vm/matrix-toolchain.sh" "$arch")
 cross=$("$REPO_DIR/vm/matrix-toolchain.sh" --cross "$arch")
 KMAKE=(nice -n 19 make -C "$TREE_DIR" O="$dir/build" ARCH="$arch" -j"$JOBS")
@@ -72,9 +85,28 @@ check_config() {
 	fi
 }
 
+# variant_tree: with a matrix-patch, the series and that patch copied to
+# FOLDER/series and applied to FOLDER/cache/linux by vm/kernel.sh (its
+# unpack and patch stages, redone when the patches change).
+variant_tree() {
+	local series=$dir/series
+	rm -rf "$series" && mkdir -p "$series"
+	while read -r p; do
+		cp "$REPO_DIR/kernel-patches/$p" "$series/"
+	done < <("$REPO_DIR/vm/kernel.sh" --series)
+	cp "$REPO_DIR/$extra_patch" "$series/"
+	{
+		cat "$REPO_DIR/kernel-patches/series"
+		echo "${extra_patch##*/}"
+	} >"$series/series"
+	CACHE_DIR=$dir/cache SERIES_DIR=$series nice -n 19 "$REPO_DIR/vm/kernel.sh" patch >&2
+}
+
 build() {
 	local key
-	key=$(hash_of "$(stage_key patch)" "$REPO_DIR/vm/kernel.config" "$fragment" "$0" "$toolchain/packages")
+	[ -z "$extra_patch" ] || variant_tree
+	[ -f "$patch_stamp" ] || die "the tree of $name has not been patched; run 'make kernel'"
+	key=$(hash_of "$(cat "$patch_stamp")" "$REPO_DIR/vm/kernel.config" "$fragment" "$0" "$toolchain/packages")
 	[ "$(cat "$dir/stamp" 2>/dev/null)" != "$key" ] || return 0
 	rm -f "$dir/stamp"
 	mkdir -p "$dir/build" "$LOG_DIR"

@@ -10,7 +10,9 @@
 # a folder which has
 # usr/bin/CROSS-gcc (and CROSS-gcc, -ld, ... links) and busybox (static,
 # of that architecture).
-#   vm/matrix-toolchain.sh ARCH     ARCH: arm64, i386 or s390 (s390x)
+#   vm/matrix-toolchain.sh ARCH     ARCH: arm64, i386, s390 (s390x) or
+#                                   x86_64 (the host's gcc and busybox-static,
+#                                   nothing downloaded: a variant of our kernel)
 #   vm/matrix-toolchain.sh --cross ARCH   print the CROSS_COMPILE prefix
 # arm64 needs its architecture in dpkg (dpkg --add-architecture arm64;
 # apt-get update) for busybox-static:arm64; i386 uses the host's gcc -m32
@@ -26,7 +28,8 @@ case ${1:-} in
 	arm64) echo aarch64-linux-gnu- ;;
 	i386) echo '' ;;
 	s390) echo s390x-linux-gnu- ;;
-	*) die "--cross: unknown architecture '${2:-}' (arm64, i386 or s390)" ;;
+	x86_64) echo '' ;;
+	*) die "--cross: unknown architecture '${2:-}' (arm64, i386, s390 or x86_64)" ;;
 	esac
 	exit 0
 	;;
@@ -54,7 +57,18 @@ s390)
 		linux-libc-dev-s390x-cross busybox-static:s390x)
 	triplet=s390x-linux-gnu
 	;;
-*) die "usage: vm/matrix-toolchain.sh arm64|i386|s390 | --cross ARCH" ;;
+x86_64)
+	# The host's own: the folder holds its busybox-static (the one the
+	# main guest boots) and that package's version.
+	dir=$MATRIX_DIR/toolchain/x86_64
+	[ -x /bin/busybox ] || die "/bin/busybox is missing; run 'make deps' (package busybox-static)"
+	mkdir -p "$dir"
+	cmp -s /bin/busybox "$dir/busybox" || cp /bin/busybox "$dir/busybox"
+	dpkg-query -W busybox-static >"$dir/packages.tmp" && mv "$dir/packages.tmp" "$dir/packages"
+	echo "$dir"
+	exit 0
+	;;
+*) die "usage: vm/matrix-toolchain.sh arm64|i386|s390|x86_64 | --cross ARCH" ;;
 esac
 arch=$1
 # dpkg's name of the architecture (busybox-static:ARCH).

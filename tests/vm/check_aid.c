@@ -33,6 +33,14 @@
  *   check_aid tail-records CPU
  *	print the number of data events in the sub-buffer the writer is on
  *	(the newest time stamp), read through the mapping; consumes nothing.
+ *   check_aid offsets CPU
+ *	map CPU's ring buffer whole and print "meta_page_size N" and
+ *	"subbuf_size N"; then, for each page offset P from 1 to 2 *
+ *	subbuf_size / page + 1, map subbuf_size bytes alone at that offset
+ *	and print "pgoff P: same" (the kernel maps there the pages the whole
+ *	mapping has at P pages, compared byte by byte), "pgoff P: differs",
+ *	or "pgoff P: EINVAL" (any other errno by its name). What a 6.10 and
+ *	a 6.12 layout tell apart: where the sub-buffers start.
  *   check_aid openat-null DFD
  *	openat(DFD, NULL, O_RDONLY): a call whose file name the kernel
  *	cannot read (lab 06's discarded event); exits 0 when it fails.
@@ -69,6 +77,7 @@ static int usage(void)
 			"       check_aid fail-get-reader ERRNO CMD [ARG...]\n"
 			"       check_aid records CPU\n"
 			"       check_aid tail-records CPU\n"
+			"       check_aid offsets CPU\n"
 			"       check_aid openat-null DFD\n");
 	return 2;
 }
@@ -401,6 +410,38 @@ static int tail_records(long cpu)
 	return 0;
 }
 
+static int offsets(long cpu)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	struct mapped m;
+	size_t size, last;
+
+	if (map_cpu(cpu, &m))
+		return 1;
+	size = m.meta->subbuf_size;
+	printf("meta_page_size %u\n", m.meta->meta_page_size);
+	printf("subbuf_size %zu\n", size);
+	last = 2 * size / page + 1;
+	for (size_t p = 1; p <= last; p++) {
+		const char *one = mmap(NULL, size, PROT_READ, MAP_SHARED, m.fd,
+				       (off_t)(p * page));
+
+		if (one == MAP_FAILED) {
+			printf("pgoff %zu: %s\n", p,
+			       errno == EINVAL ? "EINVAL" : strerror(errno));
+			continue;
+		}
+		printf("pgoff %zu: %s\n", p,
+		       p * page + size <= m.len &&
+				       !memcmp(one, m.base + p * page, size) ?
+			       "same" :
+			       "differs");
+		munmap((void *)one, size);
+	}
+	unmap_cpu(&m);
+	return 0;
+}
+
 /* The commands that take a CPU and nothing else. */
 static const struct {
 	const char *name;
@@ -409,6 +450,7 @@ static const struct {
 	{ "reader-head", reader_head },
 	{ "records", records },
 	{ "tail-records", tail_records },
+	{ "offsets", offsets },
 };
 
 int main(int argc, char **argv)

@@ -36,3 +36,36 @@ if out=$(meta_page 0); then
 else
 	fail meta-page-maps "$out"
 fi
+
+# Where the sub-buffers start (issue 23 item 5): with 8 KiB asked for, one
+# sub-buffer mapped alone at page offset P is accepted exactly where the
+# library's formula, meta_page_size + i * subbuf_size, puts a sub-buffer,
+# and holds what the whole mapping has there; every other offset is
+# EINVAL. 6.12 pads the meta-page to a sub-buffer (meta_page_size ==
+# subbuf_size); 6.10 did not (one page: the matrix's x86_64-610-layout
+# kernel, which expects the failure of meta-page-8k-is-subbuf-size).
+# The "layout:" lines are what tests/check-matrix.sh keeps.
+trace_reset
+echo 8 >$TRACEFS/buffer_subbuf_size_kb
+event_burst 800
+if got=$(check_aid offsets 0); then
+	printf '%s\n' "$got" | sed 's/^/layout: /'
+	meta=$(echo "$got" | sed -n 's/^meta_page_size //p')
+	size=$(echo "$got" | sed -n 's/^subbuf_size //p')
+	page=$(rb_peek --cpu 0 layout | sed -n 's/^page size  *//p')
+	expect_eq meta-page-8k-is-subbuf-size "$size" "$meta"
+	want=$(p=1
+		while [ $p -le $((2 * size / page + 1)) ]; do
+			off=$((p * page))
+			if [ $off -ge "$meta" ] && [ $(((off - meta) % size)) = 0 ]; then
+				echo "pgoff $p: same"
+			else
+				echo "pgoff $p: EINVAL"
+			fi
+			p=$((p + 1))
+		done)
+	expect_eq mmap-offsets-follow-meta-page-size "$want" "$(echo "$got" | grep '^pgoff ')"
+else
+	fail mmap-offsets-follow-meta-page-size "check_aid offsets 0 failed: $got"
+fi
+trace_reset
