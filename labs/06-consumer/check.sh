@@ -137,10 +137,19 @@ elif [ -s $out ]; then
 	fail step-1-waits "on an empty buffer the consumer should wait in GET_READER, not print"
 elif nonblock_fd $pid; then
 	fail step-1-waits "it opened trace_pipe_raw with O_NONBLOCK, so GET_READER never sleeps: it spins; open it blocking"
+	spins=1
 elif [ "$used" -gt 30 ]; then
 	fail step-1-waits "it used $used% of a CPU for 1 s on an empty buffer: it spins instead of sleeping in GET_READER"
+	spins=1
 else
 	pass step-1-waits
+fi
+# The later steps tell a consumer that waits for more from one that is done
+# by its sleep in GET_READER (settles): a spinning one would run each of
+# them to its time limit, minutes in all on a slow guest.
+if [ -n "${spins:-}" ]; then
+	note "    the later steps are not run: they need a consumer that sleeps in GET_READER on an empty buffer (step 1)"
+	exit 0
 fi
 markers lab06 0 10
 # On a loaded machine two of these writes can be more than 2^27 ns apart.
