@@ -974,7 +974,8 @@ TEST(open_errors)
 	EXPECT_EQ(-ENOENT, tracemap_open(&tm, "/nonexistent", NULL, 0, 0));
 	EXPECT_TRUE(strstr(tracemap_error(&tm), "tracefs not found") != NULL);
 	if (!kernel_maps())
-		SKIP(return, NO_MAP_WHY " (the rest: an armed snapshot's EBUSY)");
+		SKIP(return,
+			   NO_MAP_WHY " (the rest: an armed snapshot's EBUSY)");
 	/*
 	 * An armed snapshot makes mapping fail with EBUSY. "echo 1 >snapshot"
 	 * arms and disarms at once; a snapshot trigger stays armed.
