@@ -171,7 +171,7 @@ READ_N=60000
 trace_reset
 echo 100 >$TRACEFS/buffer_percent
 echo 24576 >$TRACEFS/per_cpu/cpu0/buffer_size_kb
-echo 'schedule:snapshot:0' >$TRACEFS/set_ftrace_filter
+echo 'ksys_sync:snapshot:0' >$TRACEFS/set_ftrace_filter
 awk -v n=$READ_N 'BEGIN { for (i = 0; i < n; i++) printf "big %06d|%311s", i, "" }' |
 	tr '|' '\000' >$tmp/big
 stream read-drain --cpu=0
@@ -180,7 +180,7 @@ rm -f $tmp/big
 expect_eq read-drain/in-buffer "$READ_N 0" \
 	"$(sed -n 's/^entries: //p; s/^overrun: //p' $TRACEFS/per_cpu/cpu0/stats | tr '\n' ' ' | sed 's/ $//')"
 stop read-drain
-echo '!schedule:snapshot:0' >>$TRACEFS/set_ftrace_filter
+echo '!ksys_sync:snapshot:0' >>$TRACEFS/set_ftrace_filter
 echo 0 >$TRACEFS/snapshot
 expect_eq read-drain/exit "0 1 1" \
 	"$rc $(grep -c 'reading it with read()' $tmp/read-drain.err) $(wc -l <$tmp/read-drain.err)"

@@ -66,11 +66,11 @@ done
 # says so, one line. (The trigger's count of 0 keeps it from firing: a
 # snapshot would swap the events away.)
 trace_reset
-echo 'schedule:snapshot:0' >$TRACEFS/set_ftrace_filter
+echo 'ksys_sync:snapshot:0' >$TRACEFS/set_ftrace_filter
 taskset 1 sh -c 'for i in 1 2 3; do echo "armed $i" >/sys/kernel/tracing/trace_marker; done'
 rc=0
 trace_stream --cpu 0 --nonblock >$tmp/armed 2>$tmp/err || rc=$?
-echo '!schedule:snapshot:0' >>$TRACEFS/set_ftrace_filter
+echo '!ksys_sync:snapshot:0' >>$TRACEFS/set_ftrace_filter
 expect_eq snapshot-armed-read-fallback "0 armed 1|armed 2|armed 3" \
 	"$rc $(awk '$3 == "ftrace/print"' $tmp/armed | cut -d' ' -f4- | tr '\n' '|' | sed 's/|$//')"
 if ! can_map; then
