@@ -40,47 +40,56 @@ def die(msg):
     sys.exit(1)
 
 
-def parse_runs(path):
-    runs, header = [], []
+def result_lines(path, needed, text):
+    """The "# ..." header lines of a guest result file, and (run, line) for
+    each line of KEY=VALUE words that has every key in needed: the values
+    are ints but for the keys in text."""
+    header, lines = [], []
     with open(path, encoding="utf-8") as f:
         for line in f:
             if line.startswith("#"):
                 header.append(line[1:].strip())
                 continue
             kv = dict(w.split("=", 1) for w in line.split() if "=" in w)
-            if "mode" not in kv:
-                continue
-            text = ("mode", "part", "variant")
-            run = {k: (v if k in text else int(v)) for k, v in kv.items()}
-            if run["bad"]:
-                die(f"{path}: a run saw {run['bad']} bad events: {line.strip()}")
-            mib = run["bytes"] / MIB
-            wall = run["wall_ns"]
-            run["lost"] = run["produced"] - run["delivered"]
-            run["lost_pct"] = 100.0 * run["lost"] / run["produced"]
-            run["events_s"] = run["delivered"] / (wall / 1e9)
-            # the producer's own rate: sequence numbers over event time
-            span = run["seq_last"] - run["seq_first"]
-            run["prod_s"] = (span / (run["ts_span_ns"] / 1e9)
-                             if run["ts_span_ns"] else 0.0)
-            run["cpu_ms_mib"] = run["cpu_ns"] / 1e6 / mib
-            run["calls_mib"] = run["calls"] / mib
-            run["swaps_mib"] = run["subbufs"] / mib
-            run["call_ms_mib"] = run["call_ns"] / 1e6 / mib
-            run["decode_ms_mib"] = run["decode_ns"] / 1e6 / mib
-            run["rest_ms_mib"] = (run["cpu_ns"] - run["call_ns"] -
-                                  run["decode_ns"]) / 1e6 / mib
-            run["polls_mib"] = run["polls"] / mib
-            run["minflt_mib"] = run["minflt"] / mib
-            run["poll_pct"] = 100.0 * run["poll_ns"] / wall
-            run["call_pct"] = 100.0 * run["call_ns"] / wall
-            run["decode_pct"] = 100.0 * run["decode_ns"] / wall
-            run["rest_pct"] = (100.0 - run["poll_pct"] - run["call_pct"] -
-                               run["decode_pct"])
-            run["busy_pct"] = 100.0 * run["cpu_ns"] / wall
-            run["max_gap_ms"] = run["max_gap_ns"] / 1e6
-            run["max_poll_ms"] = run["max_poll_ns"] / 1e6
-            runs.append(run)
+            if all(k in kv for k in needed):
+                lines.append(({k: (v if k in text else int(v))
+                               for k, v in kv.items()}, line))
+    return header, lines
+
+
+def parse_runs(path):
+    runs = []
+    header, lines = result_lines(path, ("mode",), ("mode", "part", "variant"))
+    for run, line in lines:
+        if run["bad"]:
+            die(f"{path}: a run saw {run['bad']} bad events: {line.strip()}")
+        mib = run["bytes"] / MIB
+        wall = run["wall_ns"]
+        run["lost"] = run["produced"] - run["delivered"]
+        run["lost_pct"] = 100.0 * run["lost"] / run["produced"]
+        run["events_s"] = run["delivered"] / (wall / 1e9)
+        # the producer's own rate: sequence numbers over event time
+        span = run["seq_last"] - run["seq_first"]
+        run["prod_s"] = (span / (run["ts_span_ns"] / 1e9)
+                         if run["ts_span_ns"] else 0.0)
+        run["cpu_ms_mib"] = run["cpu_ns"] / 1e6 / mib
+        run["calls_mib"] = run["calls"] / mib
+        run["swaps_mib"] = run["subbufs"] / mib
+        run["call_ms_mib"] = run["call_ns"] / 1e6 / mib
+        run["decode_ms_mib"] = run["decode_ns"] / 1e6 / mib
+        run["rest_ms_mib"] = (run["cpu_ns"] - run["call_ns"] -
+                              run["decode_ns"]) / 1e6 / mib
+        run["polls_mib"] = run["polls"] / mib
+        run["minflt_mib"] = run["minflt"] / mib
+        run["poll_pct"] = 100.0 * run["poll_ns"] / wall
+        run["call_pct"] = 100.0 * run["call_ns"] / wall
+        run["decode_pct"] = 100.0 * run["decode_ns"] / wall
+        run["rest_pct"] = (100.0 - run["poll_pct"] - run["call_pct"] -
+                           run["decode_pct"])
+        run["busy_pct"] = 100.0 * run["cpu_ns"] / wall
+        run["max_gap_ms"] = run["max_gap_ns"] / 1e6
+        run["max_poll_ms"] = run["max_poll_ns"] / 1e6
+        runs.append(run)
     if not runs:
         die(f"{path}: no results")
     return runs, header

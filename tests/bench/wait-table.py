@@ -18,6 +18,8 @@ import os
 import statistics
 import sys
 
+from report import result_lines
+
 MIB = 1024 * 1024
 # the ways of waiting, in table order, and what the table calls them
 STRATEGIES = {
@@ -50,32 +52,25 @@ def die(msg):
 
 
 def parse(path):
-    runs, header = [], []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("#"):
-                header.append(line[1:].strip())
-                continue
-            kv = dict(w.split("=", 1) for w in line.split() if "=" in w)
-            if "strategy" not in kv or "lat_max_ns" not in kv:
-                continue
-            run = {k: (v if k in ("strategy", "mode") else int(v))
-                   for k, v in kv.items()}
-            if run["bad"]:
-                die(f"{path}: a run saw {run['bad']} bad events")
-            if run["strategy"] not in STRATEGIES:
-                die(f"{path}: unknown strategy {run['strategy']}")
-            mib = run["bytes"] / MIB
-            if not mib:
-                die(f"{path}: a run delivered nothing: {line.strip()}")
-            run["lost"] = run["produced"] - run["delivered"]
-            if run["lost"] != run["missed"]:
-                die(f"{path}: {run['lost']} events lost, "
-                    f"{run['missed']} reported: {line.strip()}")
-            run.setdefault("signals", 0)
-            run["cpu"] = run["cpu_ns"] / 1e6 / mib
-            run["wakes"] = run["sleeps"] / mib
-            runs.append(run)
+    runs = []
+    header, lines = result_lines(path, ("strategy", "lat_max_ns"),
+                                 ("strategy", "mode"))
+    for run, line in lines:
+        if run["bad"]:
+            die(f"{path}: a run saw {run['bad']} bad events")
+        if run["strategy"] not in STRATEGIES:
+            die(f"{path}: unknown strategy {run['strategy']}")
+        mib = run["bytes"] / MIB
+        if not mib:
+            die(f"{path}: a run delivered nothing: {line.strip()}")
+        run["lost"] = run["produced"] - run["delivered"]
+        if run["lost"] != run["missed"]:
+            die(f"{path}: {run['lost']} events lost, "
+                f"{run['missed']} reported: {line.strip()}")
+        run.setdefault("signals", 0)
+        run["cpu"] = run["cpu_ns"] / 1e6 / mib
+        run["wakes"] = run["sleeps"] / mib
+        runs.append(run)
     if not runs:
         die(f"{path}: no runs")
     return runs, header
