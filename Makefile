@@ -99,7 +99,7 @@ check-docs: deps
 
 check-vm: $(CHECK_NEEDS)
 	@echo "vm: running the guest tests (boot ~3 s, tests ~1 min under TCG)"
-	@$(TIMED) guest $(VM_RUN) --channel $(CHECK_DIR)/vm.results -- $(GUEST_PREFIX)/tests/run-guest-tests.sh \
+	@$(TIMED) guest $(VM_RUN) --channel $(CHECK_DIR)/vm.results -- '$(GUEST_PREFIX)/tests/run-guest-tests.sh; $(GUEST_PREFIX)/tests/kernel-log.sh' \
 		|| tests/result.sh vm fail guest-run "the guest run failed (exit $$?)" >>$(CHECK_DIR)/vm.results
 	@$(call guest_times,$(CHECK_DIR)/vm.results,guest/)
 
