@@ -53,12 +53,14 @@ setup() {
 	echo 1 >$TRACEFS/tracing_on
 }
 
-# consume NAME MODE CPU SUBBUF_KB PAYLOAD: one run of N events, consumed
-# by a consumer that sleeps a little after each sub-buffer; false (and a
-# FAIL) when the consumer failed.
+# consume NAME MODE CPU PAYLOAD: one run of N events, consumed by a
+# consumer that sleeps after each sub-buffer, 250 us for each KiB of the
+# sub-buffer size the kernel gave (at least a page: 64 KiB sub-buffers on
+# 64 KiB pages, whatever was asked), so that it falls behind at every size;
+# false (and a FAIL) when the consumer failed.
 consume() {
-	seq_configure "$3" "$N" "$5" 0
-	if ! $SEQ_CONSUME --mode "$2" --cpu "$3" --start --slow-us $((250 * $4)) >$OUT 2>/tmp/accounting.err; then
+	seq_configure "$3" "$N" "$4" 0
+	if ! $SEQ_CONSUME --mode "$2" --cpu "$3" --start --slow-us $((250 * $(subbuf_bytes) / 1024)) >$OUT 2>/tmp/accounting.err; then
 		fail "$1" "seq_consume: $(cat /tmp/accounting.err)"
 		return 1
 	fi
@@ -71,7 +73,7 @@ consume() {
 overwrite() {
 	local d m
 	setup "$4" 1
-	consume "$1" "$2" "$3" "$4" $SIZE || return 0
+	consume "$1" "$2" "$3" $SIZE || return 0
 	d=$(val delivered) m=$(val missed)
 	expect_ge "$1/events-lost" 1 "$m" "no loss: the test proves nothing"
 	expect_eq "$1/delivered-plus-missed" "$N" $((d + m))
@@ -132,7 +134,7 @@ fill=$(full_subbuf)
 fill_kb=${fill% *} fill_payload=${fill#* }
 echo "full-subbuf-count: $fill_kb KiB sub-buffers, payload $fill_payload"
 setup "$fill_kb" 1
-if mode_on mmap && ! patched && consume full-subbuf-count mmap 1 "$fill_kb" "$fill_payload"; then
+if mode_on mmap && ! patched && consume full-subbuf-count mmap 1 "$fill_payload"; then
 	# No count in the sub-buffer, none in the meta-page (no
 	# kernel-patches/0001): the loss is known to be there, its size is not.
 	expect_eq full-subbuf-count/meta-page-has-none 0 "$(val meta_lost)"
@@ -142,7 +144,7 @@ if mode_on mmap && ! patched && consume full-subbuf-count mmap 1 "$fill_kb" "$fi
 	# Whether one comes depends on timing: a reader sub-buffer taken while
 	# the writer was still on it has room for the count.
 	expect_ge full-subbuf-count/said-unknown 1 "$(val unknown)" "no loss said to be of unknown size"
-elif mode_on mmap && consume full-subbuf-count mmap 1 "$fill_kb" "$fill_payload"; then
+elif mode_on mmap && consume full-subbuf-count mmap 1 "$fill_payload"; then
 	[ "$(val missed_meta)" -gt 0 ] && pass full-subbuf-count/counted-from-meta-page ||
 		fail full-subbuf-count/counted-from-meta-page "no loss counted from the meta-page: the test proves nothing"
 	expect_eq full-subbuf-count/never-unknown 0 "$(val unknown)"
@@ -158,7 +160,7 @@ for cpu in 0 1; do
 		mode_on mmap || continue
 		name=no-overwrite-mmap-${kb}k-cpu$cpu
 		setup $kb 0
-		consume $name mmap $cpu $kb $SIZE || continue
+		consume $name mmap $cpu $SIZE || continue
 		dropped=$(sed -n 's/^dropped events: //p' $TRACEFS/per_cpu/cpu$cpu/stats)
 		expect_ge $name/events-dropped 1 "$dropped" "none dropped: the test proves nothing"
 		expect_eq $name/delivered-plus-dropped "$N" $(($(val delivered) + dropped))

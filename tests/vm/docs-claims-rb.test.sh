@@ -131,15 +131,17 @@ hold_stop
 # Each call adds to the meta-page's read the data events it hands over: the
 # data records between reader.read before and after it, not padding,
 # discarded events (padding with a delta) or time stamps. Six discarded
-# openat events among 480 markers of 4 KiB sub-buffers, most of which the
+# openat events among 480 markers for each 4 KiB of sub-buffer (4 KiB sub-buffers
+# here, 64 KiB ones on 64 KiB pages: 7680 markers), most of which the
 # writer has left when they are handed over; check_aid records prints each
 # call's records and what it added ("read+N").
 trace_reset
+markers=$((40 * $(subbuf_bytes) / 4096))
 for r in 1 2 3 4 5 6; do
 	discard_arm 4242
-	taskset -c 0 sh -c 'i=0; while [ $i -lt 40 ]; do echo "count '$r' $i"; i=$((i + 1)); done' >$TRACEFS/trace_marker
+	taskset -c 0 sh -c 'i=0; while [ $i -lt '$markers' ]; do echo "count '$r' $i"; i=$((i + 1)); done' >$TRACEFS/trace_marker
 	discard_make 4242
-	taskset -c 0 sh -c 'i=0; while [ $i -lt 40 ]; do echo "after '$r' $i"; i=$((i + 1)); done' >$TRACEFS/trace_marker
+	taskset -c 0 sh -c 'i=0; while [ $i -lt '$markers' ]; do echo "after '$r' $i"; i=$((i + 1)); done' >$TRACEFS/trace_marker
 done
 discard_disarm
 taskset -c 0 check_aid records 0 >$tmp/records
