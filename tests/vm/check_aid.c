@@ -347,8 +347,15 @@ static uint32_t print_records(const char *data, uint32_t pos, uint32_t end)
 
 static int records(long cpu)
 {
+	struct tracemap_layout layout; /* data at 16, or 12 on a 32-bit kernel */
 	struct mapped m;
+	int err = tracemap_layout_load(&layout, T);
 
+	if (err) {
+		fprintf(stderr, "check_aid: %s/events/header_page: %s\n", T,
+			strerror(-err));
+		return 1;
+	}
 	if (map_cpu(cpu, &m))
 		return 1;
 	const struct trace_buffer_meta *meta = m.meta;
@@ -370,7 +377,7 @@ static int records(long cpu)
 			pos = 0;
 		}
 		printf("%u:", id);
-		pos = print_records(subbuf(&m, id) + 16, pos,
+		pos = print_records(subbuf(&m, id) + layout.data_offset, pos,
 				    meta->reader.read);
 		printf(" read+%llu\n", (unsigned long long)(meta->read - read));
 	}
