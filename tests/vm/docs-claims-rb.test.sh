@@ -131,16 +131,20 @@ hold_stop
 # Each call adds to the meta-page's read the data events it hands over: the
 # data records between reader.read before and after it, not padding,
 # discarded events (padding with a delta) or time stamps. Six discarded
-# openat events among 480 markers for each 4 KiB of sub-buffer (4 KiB sub-buffers
-# here, 64 KiB ones on 64 KiB pages: 7680 markers), most of which the
-# writer has left when they are handed over; check_aid records prints each
-# call's records and what it added ("read+N").
+# openat events among 480 markers (80 a round; with 64 KiB sub-buffers, on
+# 64 KiB pages, 16 times as many, so that they still fill several
+# sub-buffers), most of which the writer has left when they are handed
+# over; check_aid records prints each call's records and what it added
+# ("read+N"). The discard needs x86's exceptions:page_fault_kernel event
+# (discard_arm); without it the rounds are markers only.
 trace_reset
 markers=$((40 * $(subbuf_bytes) / 4096))
+discards=''
+[ ! -d $DISCARD_FAULT ] || discards=1
 for r in 1 2 3 4 5 6; do
-	discard_arm 4242
+	[ -z "$discards" ] || discard_arm 4242
 	taskset -c 0 sh -c 'i=0; while [ $i -lt '$markers' ]; do echo "count '$r' $i"; i=$((i + 1)); done' >$TRACEFS/trace_marker
-	discard_make 4242
+	[ -z "$discards" ] || discard_make 4242
 	taskset -c 0 sh -c 'i=0; while [ $i -lt '$markers' ]; do echo "after '$r' $i"; i=$((i + 1)); done' >$TRACEFS/trace_marker
 done
 discard_disarm
@@ -148,7 +152,11 @@ taskset -c 0 check_aid records 0 >$tmp/records
 # lines whose data records do not add up to what the call counted
 expect_eq get-reader-counts-data-records "" "$(awk '{ n = 0; for (i = 2; i < NF; i++) if ($i ~ /^e[0-9]+\//) n++
 	if ("read+" n != $NF) print }' $tmp/records)"
-expect_ge get-reader-counts-past-discarded 2 "$(grep -c ' d/[0-9]*.* e5/' $tmp/records)"
+if [ -n "$discards" ]; then
+	expect_ge get-reader-counts-past-discarded 2 "$(grep -c ' d/[0-9]*.* e5/' $tmp/records)"
+else
+	skip get-reader-counts-past-discarded "no exceptions:page_fault_kernel event (x86 only), so no discarded event"
+fi
 trace_reset
 
 # --- Snapshots ---------------------------------------------------------------
