@@ -4,7 +4,9 @@
 # kernel's format files, read here by another parser. What it is asked is
 # chosen per run: a sub-buffer size, the events (one with a fixed-size array
 # field, one with a digit in a field name), IDs (one that other IDs start
-# with) and, on a copy of header_event with other numbers, the event header.
+# with) and, on copies in a folder of its own (TRACEFS): header_event with
+# other numbers, header_page with types of more than one word, and an
+# event whose print fmt has "ID:" in it.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/01-tracefs}
 . "$(dirname "$0")/../check-helpers.sh"
@@ -55,14 +57,50 @@ step() {
 }
 
 # Step 1: header_page at the default sub-buffer size, then at another one
-# (data's size is the sub-buffer's capacity).
+# (data's size is the sub-buffer's capacity), then (TRACEFS=$fake) a copy
+# of it whose types are of more than one word, chosen per run, as in event
+# formats ("unsigned long long timestamp"): the name is the last word.
+mkdir -p $fake/events
+awk -v seed="$(rand 1 1000000)" 'BEGIN {
+	srand(seed)
+	t[8] = "unsigned long long|long long|unsigned long|long unsigned int"
+	t[4] = "unsigned int|signed int"
+	t[1] = "unsigned char|signed char"
+}
+/^[ \t]*field:/ {
+	s = $0; sub(/.*size:/, "", s); s += 0
+	n = split(t[(s in t) ? s : 1], c, "|")
+	if (!sub(/field: [^;]* /, "field: " c[1 + int(rand() * n)] " "))
+		sub(/field: [^;]*\*/, "field: " c[1 + int(rand() * n)] " *")
+}
+{ print }' "$ev/header_page" >$fake/events/header_page
+# page_hint: when the first line that differs from the copy's has for its
+# name a word of the field's type, say so.
+page_hint() {
+	local n g d
+	n=$(first_diff "$1" "$prog_out" | sed 's/^line \([0-9]*\):.*/\1/')
+	g=$(printf '%s\n' "$prog_out" | sed -n "${n}s/ .*//p")
+	d=$(grep 'field:' $fake/events/header_page | sed -n "${n}s/.*field: *\([^;]*\);.*/\1/p")
+	case " ${d% *} " in
+	*" $g "*) [ -n "$g" ] && echo "for 'field: $d;' it printed the name '$g', a word of the type: a type can be of more than one word (as in event formats), the name is the last word before ';'" && return ;;
+	esac
+	echo "a copy of header_page whose types are of more than one word, such as 'field: $(grep -m1 'field:' $fake/events/header_page | sed 's/.*field: *\([^;]*\);.*/\1/')': the name is the last word before ';'"
+}
 kb=$(echo "8 16 32 64" | tr ' ' '\n' | pick)
 step step-1-header-page "each 'field:' line of events/header_page gives NAME OFFSET SIZE" \
 	"$(fields "$ev/header_page")" page &&
 	echo "$kb" >"$TRACEFS/buffer_subbuf_size_kb" &&
 	step step-1-header-page "with buffer_subbuf_size_kb $kb, data's size is $(fields "$ev/header_page" | awk '$1 == "data" { print $3 }'): read offsets and sizes from header_page, not the transcript's numbers" \
 		"$(fields "$ev/header_page")" page &&
-	pass step-1-header-page
+	{
+		run_prog 20 env TRACEFS="$fake" sh "$dir/formats.sh" page
+		want=$(fields $fake/events/header_page)
+		if [ "$prog_out" = "$want" ]; then
+			pass step-1-header-page
+		else
+			fail step-1-header-page "with TRACEFS=$fake, $(page_hint "$want"); $(first_diff "$want" "$prog_out")"
+		fi
+	}
 echo 4 >"$TRACEFS/buffer_subbuf_size_kb"
 
 # Step 2: header_event, then a copy of it in $fake/events (TRACEFS=$fake)
@@ -73,7 +111,6 @@ header_event() {
 tl=$(rand 3 7)
 [ "$tl" != 5 ] || tl=8
 max=$(((1 << tl) - 4))
-mkdir -p $fake/events
 awk -v tl="$tl" -v max="$max" '
 	$1 == "type_len" { sub(/[0-9]+ bits/, tl " bits") }
 	$1 == "time_delta" { sub(/[0-9]+ bits/, 32 - tl " bits") }
@@ -127,7 +164,36 @@ for f in "$ev/ftrace/print/format" $array $digit; do
 	ok=0
 	break
 done
-[ "$ok" = 0 ] || pass step-3-event-format
+# Then (TRACEFS=$fake) a copy of an event chosen per run whose print fmt
+# also has "ID:" in it, as "CPUID: %x" in x86's mce/mce_record: only the
+# line that starts with "ID: " is the event's ID.
+if [ "$ok" = 1 ]; then
+	f=$(cut -d: -f1 $all | uniq | pick)
+	e=$(name "$f")
+	label=$(echo "CPUID IPID PID UID ID" | tr ' ' '\n' | pick)
+	mkdir -p "$fake/events/$e"
+	awk -v l="$label" '/^print fmt: "/ {
+		s = substr($0, 13)
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (c == "\\")
+				i++
+			else if (c == "\"")
+				break
+		}
+		$0 = "print fmt: \"" l ": %d, " substr(s, 1, i) ", REC->common_pid" substr(s, i + 1)
+	}
+	{ print }' "$f" >"$fake/events/$e/format"
+	want=$(sed -n 's/^ID: /id /p' "$fake/events/$e/format"; fields "$fake/events/$e/format")
+	run_prog 20 env TRACEFS="$fake" sh "$dir/formats.sh" event "$e"
+	if [ "$prog_out" = "$want" ]; then
+		pass step-3-event-format
+	elif [ "$(printf '%s\n' "$prog_out" | grep -c -E '^id( [0-9]*)?$')" -gt 1 ]; then
+		fail step-3-event-format "with TRACEFS=$fake, for $e, a copy whose print fmt has '$label: %d' in it (as x86's mce/mce_record has 'CPUID: %x'): it printed more than one id line: the ID is on the line that starts with 'ID: ' only; $(first_diff "$want" "$prog_out")"
+	else
+		fail step-3-event-format "with TRACEFS=$fake, $(event_hint "$e" "$fake/events/$e/format" "$want" "$prog_out") (a copy whose print fmt has '$label: %d' in it); $(first_diff "$want" "$prog_out")"
+	fi
+fi
 
 # Step 4: by ID. The print event, an event of another system, an ID that
 # other IDs listed before it start with (a search not matching the whole
