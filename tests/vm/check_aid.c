@@ -20,6 +20,12 @@
  *	ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) it makes is skipped and returns
  *	-1 with errno ERRNO (a number), as if the kernel had refused it. x86_64
  *	only (the registers it sets): elsewhere it exits 3, saying so.
+ *   check_aid meta-lost CPU LOST CMD [ARG...]
+ *	run CMD traced (ptrace), wait for it and exit with its status; each
+ *	mmap() it makes of a trace_pipe_raw maps instead a copy of CPU's
+ *	meta-page (meta_page_size bytes, in a memfd) whose reader.lost_events
+ *	is LOST: a count the kernel can report (an unsigned long) but that a
+ *	guest cannot produce in time above 2^32 - 1. x86_64 only, as above.
  *   check_aid records CPU
  *	read CPU's ring buffer through the mapping (non-blocking
  *	GET_READER until nothing new: it consumes) and print one line per
@@ -75,6 +81,7 @@ static int usage(void)
 	fprintf(stderr, "usage: check_aid as-pid PID CMD [ARG...]\n"
 			"       check_aid reader-head CPU\n"
 			"       check_aid fail-get-reader ERRNO CMD [ARG...]\n"
+			"       check_aid meta-lost CPU LOST CMD [ARG...]\n"
 			"       check_aid records CPU\n"
 			"       check_aid tail-records CPU\n"
 			"       check_aid offsets CPU\n"
@@ -233,10 +240,16 @@ static int set_return(pid_t pid, int err)
 	return ptrace(PTRACE_SETREGS, pid, NULL, &regs) < 0 ? -1 : 0;
 }
 
-static int fail_get_reader(int err, char **argv)
+/*
+ * Run argv traced, calling stop() at each system call's entry and exit
+ * stop; wait for it and return its exit status (128 + signal).
+ */
+static int traced(char **argv,
+		  void (*stop)(pid_t pid,
+			       const struct __ptrace_syscall_info *info))
 {
 	struct __ptrace_syscall_info info;
-	int status, sig = 0, skipped = 0;
+	int status, sig = 0;
 	pid_t pid = fork();
 
 	if (pid < 0) {
@@ -284,18 +297,80 @@ static int fail_get_reader(int err, char **argv)
 			continue;
 		}
 		if (ptrace(PTRACE_GET_SYSCALL_INFO, pid, (void *)sizeof(info),
-			   &info) <= 0)
-			continue;
-		if (info.op == PTRACE_SYSCALL_INFO_ENTRY) {
-			skipped = info.entry.nr == SYS_ioctl &&
-				  (unsigned int)info.entry.args[1] ==
-					  TRACE_MMAP_IOCTL_GET_READER &&
-				  !skip_call(pid);
-		} else if (info.op == PTRACE_SYSCALL_INFO_EXIT && skipped) {
-			set_return(pid, err);
-			skipped = 0;
-		}
+			   &info) > 0)
+			stop(pid, &info);
 	}
+}
+
+static int get_reader_errno, get_reader_skipped;
+
+/* Each GET_READER skipped at its entry, made to fail at its exit. */
+static void fail_get_reader_stop(pid_t pid,
+				 const struct __ptrace_syscall_info *info)
+{
+	if (info->op == PTRACE_SYSCALL_INFO_ENTRY) {
+		get_reader_skipped = info->entry.nr == SYS_ioctl &&
+				     (unsigned int)info->entry.args[1] ==
+					     TRACE_MMAP_IOCTL_GET_READER &&
+				     !skip_call(pid);
+	} else if (info->op == PTRACE_SYSCALL_INFO_EXIT && get_reader_skipped) {
+		set_return(pid, get_reader_errno);
+		get_reader_skipped = 0;
+	}
+}
+
+static int fail_get_reader(int err, char **argv)
+{
+	get_reader_errno = err;
+	return traced(argv, fail_get_reader_stop);
+}
+
+static int meta_copy_fd;
+
+/* At the entry of an mmap() of a trace_pipe_raw: map meta_copy_fd instead. */
+static void meta_lost_stop(pid_t pid, const struct __ptrace_syscall_info *info)
+{
+	struct user_regs_struct regs;
+	char link[64], to[256];
+	ssize_t n;
+
+	if (info->op != PTRACE_SYSCALL_INFO_ENTRY || info->entry.nr != SYS_mmap)
+		return;
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", (int)pid,
+		 (int)info->entry.args[4]);
+	n = readlink(link, to, sizeof(to) - 1);
+	if (n < 0)
+		return;
+	to[n] = 0;
+	if (!strstr(to, "/trace_pipe_raw") ||
+	    ptrace(PTRACE_GETREGS, pid, NULL, &regs) < 0)
+		return;
+	regs.r8 = (unsigned long long)meta_copy_fd;
+	ptrace(PTRACE_SETREGS, pid, NULL, &regs);
+}
+
+static int meta_lost(long cpu, unsigned long long lost, char **argv)
+{
+	struct mapped m;
+	struct trace_buffer_meta meta;
+	int fd;
+
+	if (map_cpu(cpu, &m))
+		return 1;
+	fd = memfd_create("meta-lost", 0);
+	memcpy(&meta, m.meta, sizeof(meta));
+	meta.reader.lost_events = lost;
+	if (fd < 0 ||
+	    write(fd, m.base, m.meta->meta_page_size) !=
+		    (ssize_t)m.meta->meta_page_size ||
+	    pwrite(fd, &meta, sizeof(meta), 0) != (ssize_t)sizeof(meta)) {
+		fprintf(stderr, "check_aid: a copy of the meta-page: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	unmap_cpu(&m);
+	meta_copy_fd = fd;
+	return traced(argv, meta_lost_stop);
 }
 #else
 static int fail_get_reader(int err, char **argv)
@@ -303,6 +378,15 @@ static int fail_get_reader(int err, char **argv)
 	(void)err;
 	(void)argv;
 	fprintf(stderr, "check_aid: fail-get-reader: x86_64 only\n");
+	return 3;
+}
+
+static int meta_lost(long cpu, unsigned long long lost, char **argv)
+{
+	(void)cpu;
+	(void)lost;
+	(void)argv;
+	fprintf(stderr, "check_aid: meta-lost: x86_64 only\n");
 	return 3;
 }
 #endif
@@ -492,6 +576,21 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		return fail_get_reader((int)v, argv + 3);
+	}
+	if (argc >= 5 && !strcmp(argv[1], "meta-lost")) {
+		char *end;
+		unsigned long long lost;
+
+		v = number(argv[2], 0, 4095);
+		errno = 0;
+		lost = strtoull(argv[3], &end, 10);
+		if (v < 0 || errno || end == argv[3] || *end) {
+			fprintf(stderr,
+				"check_aid: bad CPU '%s' or LOST '%s'\n",
+				argv[2], argv[3]);
+			return 2;
+		}
+		return meta_lost(v, lost, argv + 4);
 	}
 	if (argc == 3 && !strcmp(argv[1], "openat-null")) {
 		v = number(argv[2], 0, 0x7fffffff);
