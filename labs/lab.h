@@ -15,10 +15,12 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -95,6 +97,116 @@ struct lab_map {
 };
 
 /*
+ * What other kernels show, on this one. The guest's kernel carries the
+ * project's patch that sets the meta-page's reader.lost_events at each
+ * GET_READER swap, and 6.12's layout, with a meta-page as large as a
+ * sub-buffer (docs/ringbuffer/meta-page.rst, layout.rst). In the
+ * environment (the checks of labs 03 and 05 set them):
+ *  - LAB_STOCK_META=1: reader.lost_events is 0 after every ioctl, as stock
+ *    6.12 leaves it;
+ *  - LAB_LAYOUT_610=1: 6.10's layout, meta_page_size one page and sub-buffer
+ *    0 right after it: the buffer's sub-buffers are mapped again there.
+ * lab_map() then hands out a copy of the meta-page (at the start of that
+ * second mapping with LAB_LAYOUT_610) that each ioctl() on the buffer's fd
+ * refreshes: a lab program's ioctl() calls go through lab_ioctl() (the
+ * macro below), which otherwise only calls ioctl().
+ */
+#define LAB_VIEWS 8
+static struct {
+	int fd, stock;
+	const struct trace_buffer_meta *real;
+	struct trace_buffer_meta *view;
+	size_t len; /* of the LAB_LAYOUT_610 mapping; 0: view is calloc()ed */
+} lab_view[LAB_VIEWS];
+
+static inline void lab_view_refresh(int fd)
+{
+	for (int i = 0; i < LAB_VIEWS; i++) {
+		if (!lab_view[i].view || lab_view[i].fd != fd)
+			continue;
+		memcpy(lab_view[i].view, lab_view[i].real,
+		       sizeof(*lab_view[i].view));
+		if (lab_view[i].stock)
+			lab_view[i].view->reader.lost_events = 0;
+		if (lab_view[i].len)
+			lab_view[i].view->meta_page_size =
+				(__u32)sysconf(_SC_PAGESIZE);
+	}
+}
+
+/* ioctl(fd, req[, arg]): the lab programs' ioctl(), see lab_view above. */
+static inline int lab_ioctl(int fd, unsigned long req, ...)
+{
+	va_list ap;
+	void *arg;
+	int rc, err;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	rc = ioctl(fd, req, arg);
+	err = errno;
+	lab_view_refresh(fd);
+	errno = err;
+	return rc;
+}
+#define ioctl(fd, ...) lab_ioctl(fd, __VA_ARGS__, (void *)0)
+
+static inline bool lab_env(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && !strcmp(v, "1");
+}
+
+/* The meta-page lab_map() hands out: meta, or a view of it (lab_view). */
+static inline const struct trace_buffer_meta *
+lab_view_of(int fd, const struct trace_buffer_meta *meta)
+{
+	bool stock = lab_env("LAB_STOCK_META"),
+	     l610 = lab_env("LAB_LAYOUT_610");
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), len = 0;
+	struct trace_buffer_meta *view;
+	int i;
+
+	if (!stock && !l610)
+		return meta;
+	for (i = 0; i < LAB_VIEWS && lab_view[i].view; i++)
+		;
+	errno = 0;
+	if (i == LAB_VIEWS)
+		lab_die("lab_map: too many mappings for LAB_STOCK_META or LAB_LAYOUT_610");
+	if (l610) {
+		size_t subbufs = (size_t)meta->nr_subbufs * meta->subbuf_size;
+		char *base;
+
+		len = page + subbufs;
+		base = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+			    -1, 0);
+		if (base == MAP_FAILED ||
+		    mmap(base + page, subbufs, PROT_READ,
+			 MAP_SHARED | MAP_FIXED, fd,
+			 meta->meta_page_size) == MAP_FAILED ||
+		    mmap(base, page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
+			 0) == MAP_FAILED)
+			lab_die("lab_map: LAB_LAYOUT_610: mmap");
+		view = (struct trace_buffer_meta *)base;
+	} else {
+		view = calloc(1, sizeof(*view));
+		if (!view)
+			lab_die("lab_map: LAB_STOCK_META: calloc");
+	}
+	lab_view[i].fd = fd;
+	lab_view[i].stock = stock;
+	lab_view[i].real = meta;
+	lab_view[i].view = view;
+	lab_view[i].len = len;
+	lab_view_refresh(fd);
+	return view;
+}
+
+/*
  * Open and map all of per_cpu/cpuN/trace_pipe_raw with the library, and
  * make its fd blocking unless flags has O_NONBLOCK (the library opens it
  * non-blocking; the labs call the ioctl on it themselves). Exits with the
@@ -110,7 +222,7 @@ static inline void lab_map(struct lab_map *m, int cpu, int flags)
 		exit(1);
 	}
 	m->fd = tracemap_fd(&m->tm);
-	m->meta = tracemap_meta(&m->tm);
+	m->meta = lab_view_of(m->fd, tracemap_meta(&m->tm));
 	if (!(flags & O_NONBLOCK) &&
 	    fcntl(m->fd, F_SETFL, fcntl(m->fd, F_GETFL) & ~O_NONBLOCK))
 		lab_die("fcntl");
@@ -118,6 +230,15 @@ static inline void lab_map(struct lab_map *m, int cpu, int flags)
 
 static inline void lab_unmap(struct lab_map *m)
 {
+	for (int i = 0; i < LAB_VIEWS; i++) {
+		if (!lab_view[i].view || lab_view[i].view != m->meta)
+			continue;
+		if (lab_view[i].len)
+			munmap(lab_view[i].view, lab_view[i].len);
+		else
+			free(lab_view[i].view);
+		lab_view[i].view = NULL;
+	}
 	tracemap_close(&m->tm);
 }
 
