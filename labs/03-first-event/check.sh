@@ -11,6 +11,13 @@
 #     (the first event's is 0) ./first_event prints as next_time_delta;
 #  3. a lapped buffer (the seq_producer module in overwrite mode), so that
 #     the reader sub-buffer's commit word carries the missed-event flags.
+#  4. a buffer whose first event, timer:hrtimer_expire_entry, was written
+#     in an interrupt, with irqs off: its common_flags are not 0; this round
+#     judges common_type only.
+# One of rounds 1 and 2, chosen per run, shows ./first_event 6.10's layout
+# (LAB_LAYOUT_610=1: labs/lab.h maps the sub-buffers again after a one-page
+# copy of the meta-page, meta_page_size one page), where the meta-page is
+# not one sub-buffer long.
 #   sh check.sh DIR
 SUITE=${SUITE:-labs/03-first-event}
 . "$(dirname "$0")/../check-helpers.sh"
@@ -60,11 +67,18 @@ write_line() {
 	pid=$(cat /tmp/lab03.pid)
 }
 
-# decode: run ./first_event 0 and read the reader sub-buffer's header again
-# (check_aid maps the buffer anew: the same sub-buffer, as the kernel left it).
+# decode: run ./first_event 0 (in 6.10's layout when layout is 6.10) and
+# read the reader sub-buffer's header again (check_aid maps the buffer anew:
+# the same sub-buffer, as the kernel left it).
+layout=6.12
+page=$(awk '/^KernelPageSize:/ { print $2 * 1024; exit }' /proc/self/smaps)
 decode() {
 	meta=$(meta_page 0)
-	run_prog 20 "$dir/first_event" 0
+	if [ $layout = 6.10 ]; then
+		run_prog 20 env LAB_LAYOUT_610=1 "$dir/first_event" 0
+	else
+		run_prog 20 "$dir/first_event" 0
+	fi
 	out=$prog_out
 	head=$(check_aid reader-head 0)
 }
@@ -73,6 +87,7 @@ decode() {
 judge_address() {
 	local mps nr id want got why
 	mps=$(echo "$meta" | sed -n 's/^meta_page_size //p')
+	[ $layout != 6.10 ] || mps=$page
 	nr=$(echo "$meta" | sed -n 's/^nr_subbufs //p')
 	id=$(field reader.id)
 	if [ -z "$id" ] || [ "$id" -ge "$nr" ]; then
@@ -92,6 +107,8 @@ judge_address() {
 		why="${why:+$why, or }the meta-page (meta_page_size bytes) comes before sub-buffer 0"
 	[ "$got" != "$mps" ] ||
 		why="${why:+$why, or }reader.id was left out: after GET_READER the reader is sub-buffer $id, not 0"
+	[ "$got" != $(((id + 1) * subbuf_size)) ] || [ $layout != 6.10 ] ||
+		why="${why:+$why, or }(reader.id + 1) * subbuf_size holds only while the meta-page is one sub-buffer long (6.12); in 6.10's layout, as here, it is one page (meta_page_size $mps): add meta_page_size"
 	[ -n "$why" ] || why="both sizes are in the meta-page"
 	flunk step-1-address "the reader sub-buffer starts at meta_page_size + reader.id * subbuf_size = $mps + $id * $subbuf_size = $want; got offset '$got': $why"
 }
@@ -197,14 +214,20 @@ marker_round() {
 	# text with its newline, a NUL and one spare byte; rounded up to 4.
 	size=$(((16 + ${#msg} + 1 + 2 + 3) / 4 * 4))
 	round="$1 KiB sub-buffers, a trace_marker line of ${#msg} characters ($size bytes of payload) from PID $pid, and a second one"
+	[ $layout != 6.10 ] || round="$round; 6.10's layout (LAB_LAYOUT_610=1 ./first_event 0: meta_page_size $page, sub-buffer 0 right after it)"
 	judge_address
 	judge_header
 	judge_event "$size"
 	judge_payload "$msg" "$size"
 }
 
+old_round=$(rand 1 2)
+[ "$old_round" != 1 ] || layout=6.10
 marker_round "$(any_kb 8 16 32 64)" "$(rand 20 88)"
+layout=6.12
+[ "$old_round" != 2 ] || layout=6.10
 marker_round "$(any_kb 8 16 32 64)" "$(rand 100 900)"
+layout=6.12
 
 # A lapped buffer: two sub-buffers for the writer, 2000 seq_producer events
 # of 28 bytes, which leave room after the data for the missed count (bit 30)
@@ -235,6 +258,33 @@ else
 	judge_header
 fi
 echo "$pid_max" >/proc/sys/kernel/pid_max
+
+# An event written in an interrupt (hardirq, irqs off: common_flags has
+# TRACE_FLAG_IRQS_OFF and TRACE_FLAG_HARDIRQ): the expiry of a timer on
+# CPU 0, that of a sleep there at least.
+ev=$TRACEFS/events/timer/hrtimer_expire_entry
+if [ -f $ev/id ]; then
+	kb=$(any_kb 4 8 16)
+	trace_reset
+	echo "$kb" >$TRACEFS/buffer_subbuf_size_kb
+	echo 1 >$ev/enable
+	taskset -c 0 sleep 0.05
+	echo 0 >$ev/enable
+	decode
+	round="$kb KiB sub-buffers whose first event is timer:hrtimer_expire_entry (ID $(cat $ev/id)), written in an interrupt with irqs off"
+	ct=$(field common_type) id=$(cat $ev/id)
+	case $ct in '' | *[!0-9]*) ct=-1 ;; esac
+	if [ "$ct" = "$id" ]; then
+		:
+	elif [ "$ct" -ge 0 ] && [ "$((ct & 0xffff))" = "$id" ]; then
+		flunk step-4-payload "common_type '$ct' is $id plus common_flags $((ct >> 16 & 0xff)) and common_preempt_count $((ct >> 24 & 0xff)) in its high half: common_type is the u16 at payload byte 0, and the u8s after it are not 0 in an event written with irqs off or preemption disabled"
+	else
+		flunk step-4-payload "common_type is the u16 at payload byte 0: want $id (timer:hrtimer_expire_entry), got '$ct'"
+	fi
+else
+	note "check: no timer:hrtimer_expire_entry event: no round with an event written in an interrupt"
+fi
+echo 0 >$ev/enable 2>/dev/null
 
 for step in step-1-address step-2-header step-3-event-header step-4-payload; do
 	case " $failed " in *" $step "*) ;; *) pass $step ;; esac
