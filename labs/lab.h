@@ -108,8 +108,11 @@ struct lab_map {
  *    0 right after it: the buffer's sub-buffers are mapped again there.
  * lab_map() then hands out a copy of the meta-page (at the start of that
  * second mapping with LAB_LAYOUT_610) that each ioctl() on the buffer's fd
- * refreshes: a lab program's ioctl() calls go through lab_ioctl() (the
- * macro below), which otherwise only calls ioctl().
+ * refreshes: a lab program's ioctl() calls go through the macro below,
+ * which otherwise only calls ioctl(). Only ioctl() refreshes
+ * it: the kernel also rewrites the real meta-page on a reset, which the
+ * copy shows at the next ioctl(). Without these variables, m.meta is the
+ * shared meta-page, as in any program.
  */
 #define LAB_VIEWS 8
 static struct {
@@ -134,23 +137,22 @@ static inline void lab_view_refresh(int fd)
 	}
 }
 
-/* ioctl(fd, req[, arg]): the lab programs' ioctl(), see lab_view above. */
-static inline int lab_ioctl(int fd, unsigned long req, ...)
+/*
+ * ioctl(fd, req[, arg]): the lab programs' ioctl(), see lab_view above: the
+ * real ioctl() (a macro does not expand its own name again), then
+ * lab_ioctl_done() refreshes the copies of fd's meta-page. Lab-only: in a
+ * program of your own, call ioctl() and read the shared meta-page itself.
+ */
+static inline int lab_ioctl_done(int fd, int rc)
 {
-	va_list ap;
-	void *arg;
-	int rc, err;
+	int err = errno;
 
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	rc = ioctl(fd, req, arg);
-	err = errno;
 	lab_view_refresh(fd);
 	errno = err;
 	return rc;
 }
-#define ioctl(fd, ...) lab_ioctl(fd, __VA_ARGS__, (void *)0)
+#define LAB_FIRST(a, ...) (a)
+#define ioctl(...) lab_ioctl_done(LAB_FIRST(__VA_ARGS__, 0), ioctl(__VA_ARGS__))
 
 static inline bool lab_env(const char *name)
 {
