@@ -107,25 +107,25 @@ struct lab_map {
  *  - LAB_LAYOUT_610=1: 6.10's layout, meta_page_size one page and sub-buffer
  *    0 right after it: the buffer's sub-buffers are mapped again there.
  * lab_map() then hands out a copy of the meta-page (at the start of that
- * second mapping with LAB_LAYOUT_610) that each ioctl() on the buffer's fd
- * refreshes: a lab program's ioctl() calls go through the macro below,
- * which otherwise only calls ioctl(). Only ioctl() refreshes
- * it: the kernel also rewrites the real meta-page on a reset, which the
- * copy shows at the next ioctl(). Without these variables, m.meta is the
- * shared meta-page, as in any program.
+ * second mapping with LAB_LAYOUT_610) that each ioctl() refreshes: a lab
+ * program's ioctl() calls go through the macro below, which otherwise only
+ * calls ioctl(). Only ioctl() refreshes it: the kernel also rewrites the
+ * real meta-page on a reset, which the copy shows at the next ioctl().
+ * Without these variables, m.meta is the shared meta-page, as in any
+ * program.
  */
 #define LAB_VIEWS 8
 static struct {
-	int fd, stock;
+	int stock;
 	const struct trace_buffer_meta *real;
 	struct trace_buffer_meta *view;
 	size_t len; /* of the LAB_LAYOUT_610 mapping; 0: view is calloc()ed */
 } lab_view[LAB_VIEWS];
 
-static inline void lab_view_refresh(int fd)
+static inline void lab_view_refresh(void)
 {
 	for (int i = 0; i < LAB_VIEWS; i++) {
-		if (!lab_view[i].view || lab_view[i].fd != fd)
+		if (!lab_view[i].view)
 			continue;
 		memcpy(lab_view[i].view, lab_view[i].real,
 		       sizeof(*lab_view[i].view));
@@ -139,20 +139,21 @@ static inline void lab_view_refresh(int fd)
 
 /*
  * ioctl(fd, req[, arg]): the lab programs' ioctl(), see lab_view above: the
- * real ioctl() (a macro does not expand its own name again), then
- * lab_ioctl_done() refreshes the copies of fd's meta-page. Lab-only: in a
- * program of your own, call ioctl() and read the shared meta-page itself.
+ * real ioctl() (a macro does not expand its own name again; each argument
+ * is evaluated once), then lab_ioctl_done() refreshes every copy. A call
+ * the macro does not see (through a function pointer, or from a file
+ * without lab.h) leaves the copies as they were. Lab-only: in a program of
+ * your own, call ioctl() and read the shared meta-page itself.
  */
-static inline int lab_ioctl_done(int fd, int rc)
+static inline int lab_ioctl_done(int rc)
 {
 	int err = errno;
 
-	lab_view_refresh(fd);
+	lab_view_refresh();
 	errno = err;
 	return rc;
 }
-#define LAB_FIRST(a, ...) (a)
-#define ioctl(...) lab_ioctl_done(LAB_FIRST(__VA_ARGS__, 0), ioctl(__VA_ARGS__))
+#define ioctl(...) lab_ioctl_done(ioctl(__VA_ARGS__))
 
 static inline bool lab_env(const char *name)
 {
@@ -199,12 +200,11 @@ lab_view_of(int fd, const struct trace_buffer_meta *meta)
 		if (!view)
 			lab_die("lab_map: LAB_STOCK_META: calloc");
 	}
-	lab_view[i].fd = fd;
 	lab_view[i].stock = stock;
 	lab_view[i].real = meta;
 	lab_view[i].view = view;
 	lab_view[i].len = len;
-	lab_view_refresh(fd);
+	lab_view_refresh();
 	return view;
 }
 

@@ -12,7 +12,8 @@
 #  3. a lapped buffer (the seq_producer module in overwrite mode), so that
 #     the reader sub-buffer's commit word carries the missed-event flags.
 #  4. a buffer whose first event, timer:hrtimer_expire_entry, was written
-#     in an interrupt, with irqs off: its common_flags are not 0; this round
+#     in interrupt context (the timer interrupt; a soft timer's in its
+#     softirq): its common_flags are not 0; this round
 #     judges common_type only.
 # One of rounds 1 and 2, chosen per run, shows ./first_event 6.10's layout
 # (LAB_LAYOUT_610=1: labs/lab.h maps the sub-buffers again after a one-page
@@ -259,8 +260,9 @@ else
 fi
 echo "$pid_max" >/proc/sys/kernel/pid_max
 
-# An event written in an interrupt (hardirq, irqs off: common_flags has
-# TRACE_FLAG_IRQS_OFF and TRACE_FLAG_HARDIRQ): the expiry of a timer on
+# An event written in interrupt context (the timer interrupt, irqs off:
+# common_flags has TRACE_FLAG_IRQS_OFF and TRACE_FLAG_HARDIRQ; a soft
+# timer's in its softirq, TRACE_FLAG_SOFTIRQ): the expiry of a timer on
 # CPU 0, that of a sleep there at least.
 ev=$TRACEFS/events/timer/hrtimer_expire_entry
 if [ -f $ev/id ]; then
@@ -271,7 +273,7 @@ if [ -f $ev/id ]; then
 	taskset -c 0 sleep 0.05
 	echo 0 >$ev/enable
 	decode
-	round="$kb KiB sub-buffers whose first event is timer:hrtimer_expire_entry (ID $(cat $ev/id)), written in an interrupt with irqs off"
+	round="$kb KiB sub-buffers whose first event is timer:hrtimer_expire_entry (ID $(cat $ev/id)), written in interrupt context"
 	ct=$(field common_type) id=$(cat $ev/id)
 	case $ct in '' | *[!0-9]*) ct=-1 ;; esac
 	if [ "$ct" = "$id" ]; then
@@ -282,7 +284,7 @@ if [ -f $ev/id ]; then
 		flunk step-4-payload "common_type is the u16 at payload byte 0: want $id (timer:hrtimer_expire_entry), got '$ct'"
 	fi
 else
-	note "check: no timer:hrtimer_expire_entry event: no round with an event written in an interrupt"
+	note "check: no timer:hrtimer_expire_entry event: no round with an event written in interrupt context"
 fi
 echo 0 >$ev/enable 2>/dev/null
 

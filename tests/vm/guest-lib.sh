@@ -52,8 +52,8 @@ header_page() {
 # kernel gives it (buffer_subbuf_size_kb read back). A size asked for is
 # rounded up to a power-of-two number of pages: asking 4 KiB gives 4 KiB on
 # a 4 KiB-page kernel and 64 KiB on a 64 KiB-page one. Before 6.8 there
-# is no such file and a sub-buffer is one page (the page size the kernel
-# gives this shell's first mapping, in /proc/self/smaps).
+# is no such file and a sub-buffer is one page (the page size of awk's
+# first mapping, in its /proc/self/smaps).
 subbuf_bytes() {
 	if [ -f $TRACEFS/buffer_subbuf_size_kb ]; then
 		echo $(($(cat $TRACEFS/buffer_subbuf_size_kb) * 1024))
