@@ -78,7 +78,7 @@ calls 1
 run_prog 20 "$dir/meta" 0
 calls 0
 cp $inst/trace $trace
-page=$(getconf PAGESIZE 2>/dev/null || echo 4096)
+page=$(page_bytes)
 msize=$(field meta_page_size "$want")
 ring=$(($(field nr_subbufs "$want") * $(field subbuf_size "$want")))
 # ./meta's mmaps of the buffer (MAP_SHARED, from a file) and munmaps, one

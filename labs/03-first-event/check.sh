@@ -72,7 +72,7 @@ write_line() {
 # read the reader sub-buffer's header again (check_aid maps the buffer anew:
 # the same sub-buffer, as the kernel left it).
 layout=6.12
-page=$(awk '/^KernelPageSize:/ { print $2 * 1024; exit }' /proc/self/smaps)
+page=$(page_bytes)
 decode() {
 	meta=$(meta_page 0)
 	if [ $layout = 6.10 ]; then

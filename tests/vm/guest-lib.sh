@@ -52,15 +52,18 @@ header_page() {
 # kernel gives it (buffer_subbuf_size_kb read back). A size asked for is
 # rounded up to a power-of-two number of pages: asking 4 KiB gives 4 KiB on
 # a 4 KiB-page kernel and 64 KiB on a 64 KiB-page one. Before 6.8 there
-# is no such file and a sub-buffer is one page (the page size of awk's
-# first mapping, in its /proc/self/smaps).
+# is no such file and a sub-buffer is one page.
 subbuf_bytes() {
 	if [ -f $TRACEFS/buffer_subbuf_size_kb ]; then
 		echo $(($(cat $TRACEFS/buffer_subbuf_size_kb) * 1024))
 	else
-		awk '/^KernelPageSize:/ { print $2 * 1024; exit }' /proc/self/smaps
+		page_bytes
 	fi
 }
+
+# page_bytes: the kernel's page size (that of awk's first mapping, in its
+# /proc/self/smaps; busybox has no getconf).
+page_bytes() { awk '/^KernelPageSize:/ { print $2 * 1024; exit }' /proc/self/smaps; }
 
 # Reset the top-level tracing buffer to a known state (the buffer size:
 # TRACE_BUFFER_KB, from vm/guest.conf).
