@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Check lab 03 in the guest: three rounds, each with sub-buffers of a size
+# Check lab 03 in the guest: four rounds, each with sub-buffers of a size
 # chosen per run; the learner's ./first_event decodes the first event of
 # CPU 0's reader sub-buffer, and what it prints is compared with what was
 # written and with the sub-buffer's header read again after it:
