@@ -138,31 +138,43 @@ rand() {
 	echo $(($1 + $(od -An -N4 -tu4 /dev/urandom) % ($2 - $1 + 1)))
 }
 
-# wait_settled PID SECONDS [FILE [LOOKS]]: wait until PID has ended
-# (returns 0) or waits for events: asleep (state S) in ioctl() (GET_READER,
-# syscall 16) at LOOKS (20) looks on end, 0.1 s apart (two seconds, more
-# on a slow guest), FILE (its output) not growing meanwhile (returns 1).
-# Returns 2 when neither came within SECONDS: a limit only for a hang, so
-# that a slow guest (a load of 10 on two CPUs) is not taken for a program
-# that blocks.
+# wait_settled PID SECONDS [FILE [LOOKS [LINES]]]: wait until PID has
+# ended (returns 0) or waits for events: asleep (state S) in ioctl()
+# (GET_READER, syscall 16) at LOOKS (20) looks on end, 0.1 s apart (two
+# seconds, more on a slow guest), FILE (its output) not growing meanwhile
+# (returns 1). Once FILE has LINES lines, what PID was meant to print by
+# now, three looks are enough: only a program that stops short waits the
+# full LOOKS. Returns 2 when neither came within SECONDS: a limit only for
+# a hang, so that a slow guest (a load of 10 on two CPUs) is not taken for
+# a program that blocks. A look reads /proc with the shell's own read (a
+# fork costs tens of ms under TCG).
 wait_settled() {
-	local i=0 still=0 size=-1 now looks=${4:-20}
-	while alive "$1"; do
-		now=$(cut -d' ' -f3 /proc/$1/stat 2>/dev/null) && now="$now $(cut -d' ' -f1 /proc/$1/syscall 2>/dev/null)"
-		case $now in
+	local pid=$1 secs=$2 file=${3:-} looks=${4:-20} lines=${5:-} i=0 still=0
+	local last=${3:+-} out='' need stat nr rest
+	while alive "$pid"; do
+		stat='' nr='' need=$looks
+		read -r stat 2>/dev/null <"/proc/$pid/stat"
+		read -r nr rest 2>/dev/null <"/proc/$pid/syscall"
+		stat=${stat##*) } # after "PID (COMM) ", whatever COMM holds
+		if [ -n "$file" ]; then
+			set -- $(wc -lc <"$file")
+			out="$1 $2"
+			[ -z "$lines" ] || [ "$1" -lt "$lines" ] || need=3
+		fi
+		case "${stat%% *} $nr" in
 		Z*) return 0 ;;
 		"S 16")
-			if [ -z "${3:-}" ] || [ "$(wc -c <"$3")" = "$size" ]; then
+			if [ "$out" = "$last" ]; then
 				still=$((still + 1))
-				[ $still -lt "$looks" ] || return 1
+				[ $still -lt "$need" ] || return 1
 			else
 				still=0
 			fi
 			;;
 		*) still=0 ;;
 		esac
-		[ -z "${3:-}" ] || size=$(wc -c <"$3")
-		[ $i -lt $(($2 * 10)) ] || return 2
+		last=$out
+		[ $i -lt $((secs * 10)) ] || return 2
 		sleep 0.1
 		i=$((i + 1))
 	done

@@ -119,7 +119,11 @@ qemu=(qemu-system-x86_64 -accel "$ACCEL" -cpu "$cpu" -smp 2 -m "${VM_MEMORY:-512
 	-nographic -no-reboot -nic none -kernel "$kernel" -initrd "$work/initrd"
 	-serial mon:stdio -serial file:"$work/status"
 	-append "console=ttyS0 panic=-1 loglevel=4 no_timer_check $append")
+# qboot, QEMU's minimal firmware for -kernel boots (qemu-system-data),
+# starts the kernel about 0.3 s sooner than the default SeaBIOS.
+qboot=/usr/share/qemu/qboot.rom
 case $arch in
+x86_64) [ ! -f "$qboot" ] || qemu+=(-bios "$qboot") ;;
 i386) qemu[0]=qemu-system-i386 ;;
 arm64)
 	# pauth-impdef: the CPU's own pointer-authentication algorithm, which

@@ -60,18 +60,17 @@ step_block() {
 	pid=$!
 	prog_cmd="./swap 0 block $*"
 	# What buffer_percent is while ./swap waits in GET_READER, before any
-	# event: what the kernel wakes it by. Half a second asleep in the ioctl
-	# with no event written tells that it is there (nothing else in
-	# GET_READER sleeps that long); the two seconds are for the wait below.
-	wait_settled $pid 120 $out 5 || true
+	# event: what the kernel wakes it by. Three looks asleep in the ioctl
+	# with no event written tell that it is there (nothing else in
+	# GET_READER sleeps).
+	wait_settled $pid 120 $out 3 || true
 	waited=$(cat $TRACEFS/buffer_percent)
 	if [ "$first" != 0 ]; then
 		markers "lab04 fill" 0 "$first"
-		sleep 1
-		# A ./swap that returns may still be on its way out when the
-		# guest is slow: wait until it has ended or sleeps in
-		# GET_READER, two seconds on end.
-		wait_settled $pid 120 $out || true
+		# A ./swap the event woke is runnable (state R) from the wake-up
+		# on, however slow the guest is to run it: half a second asleep
+		# in GET_READER after the write means it was not woken.
+		wait_settled $pid 120 $out 5 || true
 	fi
 	if ! alive $pid; then
 		wait $pid

@@ -119,13 +119,13 @@ while alive $pid && [ $i -lt 600 ] && ! ls -l /proc/$pid/fd 2>/dev/null | grep -
 	sleep 0.1
 	i=$((i + 1))
 done
-sleep 0.5
-# busy: the CPU time ./stream used in the last second, in % of a CPU.
+# busy: the CPU time ./stream used in the next half second, in % of a CPU
+# (clock ticks are hundredths of a second).
 busy() {
 	local t0
 	t0=$(cpu_ticks $pid)
-	sleep 1
-	echo $(($(cpu_ticks $pid) - t0))
+	sleep 0.5
+	echo $((($(cpu_ticks $pid) - t0) * 2))
 }
 used=$(busy)
 [ "$used" -le 30 ] || used=$(busy) # a second look before calling it spinning
@@ -139,7 +139,7 @@ elif nonblock_fd $pid; then
 	fail step-1-waits "it opened trace_pipe_raw with O_NONBLOCK, so GET_READER never sleeps: it spins; open it blocking"
 	spins=1
 elif [ "$used" -gt 30 ]; then
-	fail step-1-waits "it used $used% of a CPU for 1 s on an empty buffer: it spins instead of sleeping in GET_READER"
+	fail step-1-waits "it used $used% of a CPU for half a second on an empty buffer: it spins instead of sleeping in GET_READER"
 	spins=1
 else
 	pass step-1-waits
@@ -155,7 +155,7 @@ markers lab06 0 10
 # On a loaded machine two of these writes can be more than 2^27 ns apart.
 gap="events more than 2^27 ns apart come after a time extend (type_len 30, 8 bytes, no event)"
 # Until it has printed them and waits again (or has ended).
-wait_settled $pid 120 $out || true
+wait_settled $pid 120 $out 20 10 || true
 prog_out=$(cat $out)
 if ! alive $pid; then
 	finished 0
@@ -164,14 +164,14 @@ else
 	expect_lines step-2-streams "$(twice)after 10 events it should have printed 'lab06 0'..'lab06 9' and kept waiting ($gap)" \
 		"$(expected lab06 0 10)" "$prog_out"
 fi
-# Two seconds later (wait_settled), then after a pause of 0.3 s in the
-# middle of the sub-buffer the writer is on: each pause is longer than
-# 2^27 ns, so the next event comes after a time extend.
+# After the wait above (three looks at least, 0.3 s), then after a pause
+# of 0.3 s in the middle of the sub-buffer the writer is on: each pause is
+# longer than 2^27 ns (0.13 s), so the next event comes after a time extend.
 markers lab06 10 30
 sleep 0.3
 markers lab06 30 60
 # extend: the hint for what comes after the pauses.
-extend="the events written after each pause (more than 2^27 ns: 2 s, then 0.3 s) come after a time extend (type_len 30, 8 bytes, no event): skip all 8 bytes"
+extend="the events written after each pause (more than 2^27 ns, 0.13 s: the check waited 0.3 s or more before each) come after a time extend (type_len 30, 8 bytes, no event): skip all 8 bytes"
 if ! settles 120; then
 	fail step-3-count "still waiting after the 60th event, with $(echo "$prog_out" | grep -c .) lines printed: $extend; $(first_diff "$(expected lab06 0 60)" "$prog_out")"
 else
@@ -250,7 +250,10 @@ for round in 1 2; do
 	"$dir/stream" 0 $count >$out 2>&1 &
 	pid=$!
 	prog_cmd="./stream 0 $count" prog_rc=running prog_out=''
-	sleep 1
+	# The events written while it runs come once it has printed what the
+	# buffer kept and sleeps in GET_READER (or after two seconds asleep
+	# short of that).
+	[ $more = 0 ] || wait_settled $pid 120 $out 20 $(echo "$kept" | grep -c .) || true
 	markers "$tag-more" 0 $more
 	want=$(printf '%s\n%s' "$kept" "$(expected "$tag-more" 0 $more)" | grep .)
 	what="'./stream 0 $count' with $pages sub-buffers of $kb KiB, wrapped before it started (the last sub-buffer of the mapping is used)"
