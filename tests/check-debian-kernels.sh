@@ -6,7 +6,8 @@
 # their sources' hash), the guest's files (STAGING, make guest-root) with
 # those modules, its virtio and 9p modules, and the suites
 # tests/debian-kernels/NAME.suites names, run in QEMU. Each kernel's
-# results go to OUT/NAME.results (its console to OUT/NAME.log) and are
+# results go to OUT/NAME.results (its console to OUT/NAME.log, its kernel
+# log, dmesg after the suites, to OUT/NAME.dmesg) and are
 # counted against that kernel's expected failures and skips, each with its
 # reason (tests/debian-kernels/NAME.expect); then one line per kernel, and
 # the kernels' rows of the guide's table (docs/matrix/results.csv,
@@ -131,9 +132,10 @@ run() {
 	timed "debian-$kernel/guest" "$REPO_DIR/vm/run.sh" --kernel "$dir/vmlinuz" --initramfs "$img" --timeout "${VM_TIMEOUT:-1800}" \
 		--append "tmg.kernel=debian-$kernel" --channel "$results" -- \
 		"echo BOOTED \$(cut -d' ' -f1 /proc/uptime) \$(uname -r -m) >/dev/ttyS1;" \
-		"$GUEST_PREFIX/tests/run-guest-tests.sh $suites" >"$out/$kernel.log" 2>&1 ||
+		"$GUEST_PREFIX/tests/run-guest-tests.sh $suites;" "$KERNEL_LOG_CMD" >"$out/$kernel.log" 2>&1 ||
 		"$REPO_DIR/tests/result.sh" "debian-$kernel" fail guest-run \
 			"the guest run failed (exit $?); see $out/$kernel.log" >>"$results"
+	kernel_log_split "$out/$kernel.log" "$out/$kernel.dmesg" || true
 	read -r boot release < <(sed -n 's/^BOOTED //p' "$results") || true
 	verdict "$conf/$kernel.expect" "$results" "${check:+$suites}" >"$out/$kernel.summary" || rc=$?
 	echo "== $kernel"

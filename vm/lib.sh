@@ -112,3 +112,30 @@ wait_for() {
 	done
 	! kill -0 "$1" 2>/dev/null
 }
+
+# The guest's kernel log, kept on the host (the debug guest's and Debian's
+# kernels'): KERNEL_LOG_CMD, run in the guest after its tests, prints it on
+# the console under a line of its own, and kernel_log_split CONSOLE FILE
+# moves what follows that line (carriage returns dropped) from the console's
+# log into FILE. On the console alone the kernel shows only what is more
+# urgent than loglevel= (vm/run.sh: 4, errors), not its warnings or info.
+KERNEL_LOG_MARK='=== dmesg'
+KERNEL_LOG_CMD="echo '$KERNEL_LOG_MARK'; dmesg"
+# kernel_log_split CONSOLE FILE: false, and FILE saying so, when CONSOLE
+# has no kernel log (the guest died or timed out before it).
+kernel_log_split() {
+	local console=$1 file=$2
+	rm -f "$file"
+	if awk -v mark="$KERNEL_LOG_MARK" -v file="$file" '
+		{ sub(/\r$/, "") }
+		!found && $0 == mark { found = 1; next }
+		found { print >file; next }
+		{ print }
+		END { exit !found }' "$console" >"$console.tmp"; then
+		mv "$console.tmp" "$console"
+	else
+		rm -f "$console.tmp"
+		echo "no kernel log: the guest did not print it (no '$KERNEL_LOG_MARK' line in $console)" >"$file"
+		return 1
+	fi
+}

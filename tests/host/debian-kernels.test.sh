@@ -71,3 +71,20 @@ today=$(date -u +%Y-%m-%d)
 expect_eq table-rows "$(printf '%s\n' "kernel,release,machine,page size,byte order,suites,results,as expected,boot (s),run (s),date,commit" \
 	"a,?,?,65536,big,x,\"0 passed\",no,?,3,$today,abc" \
 	"b,6.12,s390x,65536,big,x y,\"1 passed\",yes,1.5,30,$today,abc" 'z,kept')" "$(cat "$WORK_DIR/table.csv")"
+
+# The guest's kernel log, kept (vm/lib.sh's kernel_log_split, used for
+# OUT/NAME.dmesg and the debug guest's): what follows the mark moves from
+# the console's log to its own file; without the mark, the file says so.
+# split CONSOLE_TEXT: its exit status, the console's log and the file after.
+split() {
+	printf '%b' "$1" >"$WORK_DIR/console"
+	(
+		. vm/lib.sh
+		kernel_log_split "$WORK_DIR/console" "$WORK_DIR/dmesg" && echo 0 || echo "$?"
+	) 2>&1 | tr '\n' ' '
+	tr '\n' ' ' <"$WORK_DIR/console"
+	echo "| $(cat "$WORK_DIR/dmesg" 2>&1)" | tr '\n' ' '
+}
+expect_eq kernel-log-split "0 PASS: a/one | [    1.0] Ring buffer [1] commit overrun reboot " \
+	"$(split 'PASS: a/one\r\n=== dmesg\r\n[    1.0] Ring buffer [1] commit overrun\r\nreboot\r\n')"
+expect_match kernel-log-missing-said "^1 PASS: a/one.* [|] no kernel log: the guest did not print it " "$(split 'PASS: a/one\r\n')"
