@@ -53,14 +53,15 @@ setup() {
 	echo 1 >$TRACEFS/tracing_on
 }
 
-# consume NAME MODE CPU PAYLOAD: one run of N events, consumed by a
+# consume NAME MODE CPU PAYLOAD [ARG]: one run of N events (ARG: one more
+# argument of the consumer's), consumed by a
 # consumer that sleeps after each sub-buffer, 250 us for each KiB of the
 # sub-buffer size the kernel gave (at least a page: 64 KiB sub-buffers on
 # 64 KiB pages, whatever was asked), so that it falls behind at every size;
 # false (and a FAIL) when the consumer failed.
 consume() {
 	seq_configure "$3" "$N" "$4" 0
-	if ! $SEQ_CONSUME --mode "$2" --cpu "$3" --start --slow-us $((250 * $(subbuf_bytes) / 1024)) >$OUT 2>/tmp/accounting.err; then
+	if ! $SEQ_CONSUME --mode "$2" --cpu "$3" --start --slow-us $((250 * $(subbuf_bytes) / 1024)) ${5:-} >$OUT 2>/tmp/accounting.err; then
 		fail "$1" "seq_consume: $(cat /tmp/accounting.err)"
 		return 1
 	fi
@@ -134,7 +135,10 @@ fill=$(full_subbuf)
 fill_kb=${fill% *} fill_payload=${fill#* }
 echo "full-subbuf-count: $fill_kb KiB sub-buffers, payload $fill_payload"
 setup "$fill_kb" 1
-if mode_on mmap && ! patched && consume full-subbuf-count mmap 1 "$fill_payload"; then
+# --gaps: each gap and each loss report into the guest's console, to set
+# beside its kernel log (tests/check-debian-kernels.sh keeps both).
+if mode_on mmap && ! patched && consume full-subbuf-count mmap 1 "$fill_payload" --gaps; then
+	sed -n 's/^gap: /full-subbuf-count: gap: /p' /tmp/accounting.err
 	# No count in the sub-buffer, none in the meta-page (no
 	# kernel-patches/0001): the loss is known to be there, its size is not.
 	expect_eq full-subbuf-count/meta-page-has-none 0 "$(val meta_lost)"

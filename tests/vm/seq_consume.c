@@ -9,7 +9,7 @@
  *
  *   seq_consume --mode read|splice|mmap|none|busy|floor [--cpu N] [--on N]
  *               [--start] [--slow-us US] [--interval MS] [--wait W]
- *               [--quick] [--probe] [--latency] [--bytes N]
+ *               [--quick] [--probe] [--latency] [--bytes N] [--gaps]
  *
  * --cpu: the buffer to consume (default 0); --on: the CPU to run on
  * (default: the other of CPUs 0 and 1); --start: write 1 to the producer's
@@ -27,7 +27,12 @@
  * buffer_percent would not; --latency: how long after its time stamp each event reached the
  * consumer (needs trace_clock mono, the clock of CLOCK_MONOTONIC);
  * --quick: check sequence numbers but not payload bytes (benchmarks);
- * --probe: also time each transport call and each poll() (benchmarks).
+ * --probe: also time each transport call and each poll() (benchmarks);
+ * --gaps: one line on stderr for each gap in the sequence numbers and each
+ * loss report before an event, "gap: seq=S events=N reported=R" (S: the
+ * event after it; N: the events missing before S, 0 when a report came
+ * with no gap; R: the count the library reported since the event before,
+ * "unknown" for a loss of unknown size, "none").
  * Two more modes for the benchmarks: "none" attaches no consumer while the
  * producer runs, then reads what is left with read() (the producer's own
  * rate, from the timestamps); "busy" is "none" spinning on its CPU
@@ -132,12 +137,14 @@ static struct {
 	uint64_t seq_first, ts_first, ts_last; /* of the events delivered */
 	int64_t pending; /* missed reported since the last event */
 	bool pending_set;
+	bool unknown_set; /* a loss of unknown size since the last event */
 } st;
 
 static unsigned int slow_us;
 static bool quick; /* --quick: do not check payload bytes */
 static bool probe; /* --probe: time transport calls and poll() */
 static bool latency; /* --latency: each event's delay */
+static bool gaps_out; /* --gaps: each gap and loss report on stderr */
 
 /* --latency: time stamps of the events delivered, then their delays. */
 static struct {
@@ -295,6 +302,7 @@ static void loss(const struct tracemap_reader *rd)
 		return;
 	case TRACEMAP_LOSS_UNKNOWN:
 		st.unknown++;
+		st.unknown_set = true;
 		break;
 	case TRACEMAP_LOSS_DROPPED:
 		st.dropped += rd->count;
@@ -342,6 +350,20 @@ static bool payload_ok(const struct tracemap_event *ev, uint64_t seq)
 	return true;
 }
 
+/* --gaps: the line of a gap or a loss report before the event seq. */
+static void gap_line(uint64_t seq)
+{
+	char said[32] = "none";
+
+	if (st.unknown_set)
+		snprintf(said, sizeof(said), "unknown");
+	else if (st.pending_set)
+		snprintf(said, sizeof(said), "%lld", (long long)st.pending);
+	fprintf(stderr, "gap: seq=%llu events=%llu reported=%s\n",
+		(unsigned long long)seq, (unsigned long long)(seq - st.next),
+		said);
+}
+
 static void event(const struct tracemap_event *ev)
 {
 	uint64_t seq;
@@ -355,6 +377,8 @@ static void event(const struct tracemap_event *ev)
 		st.bad++;
 		return;
 	}
+	if (gaps_out && (seq > st.next || st.pending_set || st.unknown_set))
+		gap_line(seq);
 	if (seq > st.next) {
 		st.gaps++;
 		st.gap_events += seq - st.next;
@@ -362,6 +386,7 @@ static void event(const struct tracemap_event *ev)
 			st.matched++;
 	}
 	st.pending_set = false;
+	st.unknown_set = false;
 	st.next = seq + 1;
 	if (!st.delivered++) {
 		st.seq_first = seq;
@@ -663,7 +688,7 @@ static const char usage_text[] =
 	"usage: seq_consume --mode read|splice|mmap|none|busy|floor\n"
 	"                   [--cpu N] [--on N] [--start] [--slow-us US]\n"
 	"                   [--interval MS] [--wait poll|forever|block]\n"
-	"                   [--quick] [--probe] [--latency] [--bytes N]\n"
+	"                   [--quick] [--probe] [--latency] [--bytes N] [--gaps]\n"
 	"Consume one CPU's buffer while seq_producer writes into it and print\n"
 	"one line of counts (see the top of tests/vm/seq_consume.c).\n"
 	"  --mode M       read(), splice() or the mapping (examples/lib/tracemap.c);\n"
@@ -685,6 +710,7 @@ static const char usage_text[] =
 	"  --latency      each event's delay from its time stamp to the\n"
 	"                 consumer (needs trace_clock mono)\n"
 	"  --bytes N      floor: decode at least N payload bytes (default: once)\n"
+	"  --gaps         each gap and loss report on stderr, a line each\n"
 	"  --help         print this and exit\n";
 
 /* The number of option opt, in [0, 2^30]; exits 2 when it is not one. */
@@ -711,6 +737,7 @@ int main(int argc, char **argv)
 		{ "wait", required_argument, NULL, 'w' },
 		{ "latency", no_argument, NULL, 'l' },
 		{ "bytes", required_argument, NULL, 'b' },
+		{ "gaps", no_argument, NULL, 'g' },
 		CLI_OPT_HELP,
 		CLI_OPT_END
 	};
@@ -783,6 +810,9 @@ int main(int argc, char **argv)
 			break;
 		case 'b':
 			target = (uint64_t)number("--bytes", optarg);
+			break;
+		case 'g':
+			gaps_out = true;
 			break;
 		case 'h':
 			return cli_help(usage_text);
