@@ -32,7 +32,9 @@
  * loss report before an event, "gap: seq=S events=N reported=R" (S: the
  * event after it; N: the events missing before S, 0 when a report came
  * with no gap; R: the count the library reported since the event before,
- * "unknown" for a loss of unknown size, "none").
+ * and "from=" its source (the sub-buffer, the meta-page's
+ * reader.lost_events or its overrun since the last swap...), "unknown"
+ * for a loss of unknown size, "none").
  * Two more modes for the benchmarks: "none" attaches no consumer while the
  * producer runs, then reads what is left with read() (the producer's own
  * rate, from the timestamps); "busy" is "none" spinning on its CPU
@@ -138,6 +140,8 @@ static struct {
 	int64_t pending; /* missed reported since the last event */
 	bool pending_set;
 	bool unknown_set; /* a loss of unknown size since the last event */
+	/* where the last count came from */
+	enum tracemap_loss_source pending_src;
 } st;
 
 static unsigned int slow_us;
@@ -299,6 +303,7 @@ static void loss(const struct tracemap_reader *rd)
 		st.pending =
 			(st.pending_set ? st.pending : 0) + (int64_t)rd->count;
 		st.pending_set = true;
+		st.pending_src = rd->source;
 		return;
 	case TRACEMAP_LOSS_UNKNOWN:
 		st.unknown++;
@@ -353,12 +358,19 @@ static bool payload_ok(const struct tracemap_event *ev, uint64_t seq)
 /* --gaps: the line of a gap or a loss report before the event seq. */
 static void gap_line(uint64_t seq)
 {
-	char said[32] = "none";
+	static const char *const from[] = { "none",	"subbuf", "meta",
+					    "overrun",	"stats",  "read-count",
+					    "last-look" };
+	char said[48] = "none";
 
 	if (st.unknown_set)
 		snprintf(said, sizeof(said), "unknown");
 	else if (st.pending_set)
-		snprintf(said, sizeof(said), "%lld", (long long)st.pending);
+		snprintf(said, sizeof(said), "%lld from=%s",
+			 (long long)st.pending,
+			 (size_t)st.pending_src < sizeof(from) / sizeof(*from) ?
+				 from[st.pending_src] :
+				 "?");
 	fprintf(stderr, "gap: seq=%llu events=%llu reported=%s\n",
 		(unsigned long long)seq, (unsigned long long)(seq - st.next),
 		said);
