@@ -147,7 +147,7 @@ rand() {
 # full LOOKS. Returns 2 when neither came within SECONDS: a limit only for
 # a hang, so that a slow guest (a load of 10 on two CPUs) is not taken for
 # a program that blocks. A look reads /proc with the shell's own read (a
-# fork costs tens of ms under TCG).
+# fork costs tens of ms under TCG); only FILE's size takes one.
 wait_settled() {
 	local pid=$1 secs=$2 file=${3:-} looks=${4:-20} lines=${5:-} i=0 still=0
 	local last=${3:+-} out='' need stat nr rest

@@ -119,8 +119,10 @@ qemu=(qemu-system-x86_64 -accel "$ACCEL" -cpu "$cpu" -smp 2 -m "${VM_MEMORY:-512
 	-nographic -no-reboot -nic none -kernel "$kernel" -initrd "$work/initrd"
 	-serial mon:stdio -serial file:"$work/status"
 	-append "console=ttyS0 panic=-1 loglevel=4 no_timer_check $append")
-# qboot, QEMU's minimal firmware for -kernel boots (qemu-system-data),
-# starts the kernel about 0.3 s sooner than the default SeaBIOS.
+# qboot, QEMU's minimal firmware for -kernel boots (qemu-system-data):
+# a guest that runs one command ended about 0.3 s sooner than with the
+# default SeaBIOS (2.97 s against 3.30 s, the means of five boots each,
+# 5 December 2026).
 qboot=/usr/share/qemu/qboot.rom
 case $arch in
 x86_64) [ ! -f "$qboot" ] || qemu+=(-bios "$qboot") ;;

@@ -292,7 +292,6 @@ else
 fi
 echo 0 >$ev/enable 2>/dev/null
 
-
 for step in step-1-address step-2-header step-3-event-header step-4-payload; do
 	case " $failed " in *" $step "*) ;; *) pass $step ;; esac
 done
