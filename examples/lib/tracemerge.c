@@ -172,6 +172,12 @@ int tracemap_merge_offline(const struct tracemap_merge *m)
 	return m->offline;
 }
 
+const struct tracemap_merge_late *
+tracemap_merge_late(const struct tracemap_merge *m)
+{
+	return &m->late;
+}
+
 const char *tracemap_merge_error(const struct tracemap_merge *m)
 {
 	return m->err;
@@ -316,6 +322,29 @@ static int wait_fds(struct tracemap_merge *m, int ms, bool idle_only)
 	return 0;
 }
 
+/*
+ * Count an event whose stamp is behind the latest returned. Its CPU was last
+ * found empty at checked_at, before the event was read: when that is after
+ * the stamp (moved onto CLOCK_MONOTONIC, no earlier than it was taken), the
+ * commit came at least that much after the stamp.
+ */
+static void note_late(struct tracemap_merge *m,
+		      const struct tracemap_merge_cpu *c)
+{
+	struct tracemap_merge_late *l = &m->late;
+	uint64_t behind = m->out_ts - c->ev.ts, stamp_at;
+
+	l->count++;
+	if (behind > l->max_behind_ns)
+		l->max_behind_ns = behind;
+	if (!m->ns_clock || !m->clock_off_known)
+		return;
+	stamp_at = c->ev.ts + (uint64_t)m->clock_off;
+	if (c->checked_at > stamp_at &&
+	    c->checked_at - stamp_at > l->max_hidden_ns)
+		l->max_hidden_ns = c->checked_at - stamp_at;
+}
+
 static void take(struct tracemap_merge *m, int i,
 		 struct tracemap_merge_item *it)
 {
@@ -330,6 +359,11 @@ static void take(struct tracemap_merge *m, int i,
 		it->loss = c->loss;
 		c->have_loss = false;
 	} else {
+		if (m->out_any && c->ev.ts < m->out_ts)
+			note_late(m, c);
+		else
+			m->out_ts = c->ev.ts;
+		m->out_any = true;
 		it->ts = c->ev.ts;
 		it->ev = c->ev;
 		c->last_ts = c->ev.ts;

@@ -14,9 +14,10 @@
  * per_cpu/cpuN/stats, or by the smallest gap between time stamp and
  * reading seen lately). A backlog goes out as fast as it is read, one
  * found at the first look too; an idle CPU is looked at (one GET_READER)
- * about four times per watermark while events flow. An event that another CPU commits more
- * than watermark_ms after taking its time stamp can come out of order
- * (the ring buffer commits within microseconds). tracemap_merge_drain() stops the waiting: what the
+ * about four times per watermark while events flow. An event that another
+ * CPU commits more than watermark_ms after taking its time stamp can come
+ * out of order (a virtual CPU that the host stops between the two, say);
+ * tracemap_merge_late() counts those. tracemap_merge_drain() stops the waiting: what the
  * buffers hold is returned in order without looking at idle CPUs again
  * (for --nonblock and for the last read before exit).
  */
@@ -70,6 +71,21 @@ struct tracemap_merge_item {
 	struct tracemap_reader loss;
 };
 
+/**
+ * struct tracemap_merge_late - events returned after one with a later stamp
+ * @count: how many
+ * @max_behind_ns: the most one's time stamp was behind the latest stamp
+ *	returned before it
+ * @max_hidden_ns: the longest one's CPU was found empty after its time
+ *	stamp (CLOCK_MONOTONIC, at least; 0: never or not known): the event
+ *	was committed later than that after taking its stamp
+ */
+struct tracemap_merge_late {
+	uint64_t count;
+	uint64_t max_behind_ns;
+	uint64_t max_hidden_ns;
+};
+
 /* N CPUs of one buffer. The fields are private to tracemerge.c. */
 struct tracemap_merge {
 	struct tracemap_merge_cpu *cpus;
@@ -86,6 +102,9 @@ struct tracemap_merge {
 	bool clock_off_known;
 	int64_t clock_off;
 	uint64_t clock_at;
+	uint64_t out_ts; /* the latest time stamp returned, when out_any */
+	bool out_any;
+	struct tracemap_merge_late late;
 	char err[512];
 };
 
@@ -168,6 +187,19 @@ int tracemap_merge_count(const struct tracemap_merge *m);
  * NULL).
  */
 int tracemap_merge_offline(const struct tracemap_merge *m);
+/**
+ * tracemap_merge_late() - events that came out of time order
+ * @m: the merge
+ *
+ * An event that its CPU committed more than the watermark after taking its
+ * time stamp can be returned after an event of another CPU with a later
+ * stamp: the merge cannot take back what it returned, so it counts it.
+ *
+ * Return: the counts since tracemap_merge_open() (struct
+ * tracemap_merge_late); all zero when the stream was in order.
+ */
+const struct tracemap_merge_late *
+tracemap_merge_late(const struct tracemap_merge *m);
 /**
  * tracemap_merge_error() - the text of the last failure
  * @m: the merge

@@ -78,7 +78,8 @@ static const char usage_text[] =
 	"  --subbuf-size B  FILE's sub-buffer size (default: detected)\n"
 	"  --per-cpu        each CPU's lines in turn, not merged by time\n"
 	"  --watermark MS   merged: how long after it was written an event\n"
-	"                   waits for idle CPUs (default 10)\n"
+	"                   waits for idle CPUs (default 10); events that\n"
+	"                   came out of time order are counted on stderr\n"
 	"  --output FILE    also write what is read to FILE, a trace-cmd\n"
 	"                   trace.dat (trace-cmd report FILE, kernelshark FILE)\n"
 	"  --help           print this and exit\n"
@@ -752,6 +753,24 @@ static int live(const char *tracefs, const char *instance, int cpu,
 }
 
 /*
+ * Say so when the merged stream went back in time: every event is there, but
+ * some came after later ones, committed later than the watermark allows for.
+ */
+static void report_late(const struct tracemap_merge_late *late, int watermark)
+{
+	if (!late->count)
+		return;
+	if (late->max_hidden_ns)
+		warn("%llu event(s) came out of time order, up to %.3f ms behind one printed before; their CPU was found without them up to %.3f ms after their time stamp (--watermark %d ms: raise it)",
+		     (unsigned long long)late->count, late->max_behind_ns / 1e6,
+		     late->max_hidden_ns / 1e6, watermark);
+	else
+		warn("%llu event(s) came out of time order, up to %.3f ms behind one printed before (--watermark %d ms: raise it)",
+		     (unsigned long long)late->count, late->max_behind_ns / 1e6,
+		     watermark);
+}
+
+/*
  * Several CPUs merged in time order (tracemerge.h). Stopped by a signal,
  * it prints what the buffers hold, at most about one buffer's worth.
  */
@@ -795,6 +814,7 @@ static int live_merged(const char *tracefs, const char *instance, bool nonblock,
 		}
 	}
 	ret |= out_flush();
+	report_late(tracemap_merge_late(&m), watermark);
 	return ret | close_buffer(&m);
 }
 

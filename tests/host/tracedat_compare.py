@@ -24,7 +24,8 @@ below the same values: the kernel's text is parsed per event type, as its
 print fmt writes it (prev_state letters, target_cpu=%03d, handled, hex).
 --merged: MERGED, a merged stream, never goes back in time, and holds the
 same multiset of (CPU, event, payload) as PERCPU, another reader's output
-of the same events (times differ: two buffers).
+of the same events (times differ: two buffers). With --late N: the stream
+goes back in time exactly N times (the count trace_stream reported).
 """
 import re
 import sys
@@ -283,17 +284,19 @@ def oracle(ours, kernel):
     return bad, events, names
 
 
-def merged(merged_path, percpu_path):
-    bad, last, items = [], None, []
+def merged(merged_path, percpu_path, late=None):
+    bad, last, items, back = [], None, [], 0
     for line in open(merged_path, encoding="utf-8", errors="replace"):
         parts = line.rstrip("\n").split(" ", 3)
         if len(parts) < 3 or "/" not in parts[2]:
             continue
         sec, ns = parts[1].split(".")
         ts = int(sec) * 1000000000 + int(ns)
-        if last is not None and ts < last and not bad:
-            bad.append("went back in time: %s after %d" % (line.strip(), last))
-        last = ts
+        if last is not None and ts < last:
+            back += 1
+            if late is None and back == 1:
+                bad.append("went back in time: %s after %d" % (line.strip(), last))
+        last = max(ts, last or 0)
         items.append((parts[0], parts[2], parts[3] if len(parts) > 3 else ""))
     other = []
     for line in open(percpu_path, encoding="utf-8", errors="replace"):
@@ -306,7 +309,9 @@ def merged(merged_path, percpu_path):
             len(items), len(other), sorted(a)[:2], sorted(b)[:2]))
     if len(set(items)) != len(items):
         bad.append("an event twice in the merged stream")
-    return bad, len(items)
+    if late is not None and back != late:
+        bad.append("went back in time %d times; trace_stream reported %d" % (back, late))
+    return bad, len(items), back
 
 
 def main():
@@ -318,15 +323,23 @@ def main():
             sys.exit(1)
         print("same as the kernel: %d events (%s)" % (events, " ".join(sorted(names))))
         return
+    late = None
+    if len(args) == 5 and args[0] == "--merged" and args[3] == "--late":
+        if not args[4].isdigit():
+            sys.exit("--late: '%s' is not a count" % args[4])
+        late, args = int(args[4]), args[:3]
     if len(args) == 3 and args[0] == "--merged":
-        bad, events = merged(args[1], args[2])
+        bad, events, back = merged(args[1], args[2], late)
         if bad or not events:
             print("; ".join(bad[:5]) or "no events to compare")
             sys.exit(1)
-        print("in order, same multiset: %d events" % events)
+        if late is None:
+            print("in order, same multiset: %d events" % events)
+        else:
+            print("same multiset: %d events, back in time %d times, as reported" % (events, back))
         return
     if len(args) != 2:
-        sys.exit("usage: tracedat_compare.py [--oracle|--merged] OURS OTHER")
+        sys.exit("usage: tracedat_compare.py [--oracle|--merged] OURS OTHER [--late N]")
     bad, events, losses = compare(parse_ours(args[0]), parse_tc(args[1]))
     if bad:
         print("; ".join(bad[:5]))
