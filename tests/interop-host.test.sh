@@ -92,12 +92,13 @@ expect_match loss-trace-cmd-shows-drop '^CPU:0 \[[0-9]* EVENTS DROPPED\]' "$(cat
 
 # Read live, merged, while both CPUs write (the watermark at work).
 judge live-merged-vs-percpu --merged "$dir/live-a.txt" "$dir/live-b.txt"
-expect_eq live-no-late-report "" "$(grep 'out of time order' "$dir/live-a.err" || true)"
+expect_eq live-no-late-report "" "$(grep 'printed after an event with a later time stamp' "$dir/live-a.err" || true)"
 dat live-a live-trace-cmd
 
 # The same with --watermark 0: as often as the stream went back in time,
-# trace_stream said so ("N event(s) came out of time order"), none lost.
-late=$(sed -n 's/^trace_stream: \([0-9]*\) event(s) came out of time order.*/\1/p' "$dir/race-a.err")
+# trace_stream said so ("N event(s) printed after an event with a later
+# time stamp"), and no event was lost.
+late=$(sed -n 's/^trace_stream: \([0-9]*\) event(s) printed after an event with a later time stamp.*/\1/p' "$dir/race-a.err")
 judge race-late-reported --merged "$dir/race-a.txt" "$dir/race-b.txt" --late "${late:-0}"
 
 # Real events through their formats, against the kernel's formatter.

@@ -32,7 +32,8 @@ struct tracemap;
  * Reads "now ts" of per_cpu/cpuN/stats: the buffer's trace_clock read by
  * the kernel during the read(), on the CPU that reads (which is why it
  * tells the clock of every CPU where the trace clock is in sync), to the
- * microsecond, rounded down.
+ * nearest microsecond (the kernel's ns2usecs() adds 500 ns): up to 500 ns
+ * ahead of the clock.
  *
  * Return: the clock in ns; 0 when the clock does not count time (counter,
  * x86-tsc) or the file could not be read.

@@ -129,6 +129,7 @@ int tracemap_merge_open(struct tracemap_merge *m, const char *tracefs,
 	}
 	/* The probe past the last CPU is no failure: no text from it. */
 	m->ns_clock = ns_clock(tracefs, instance);
+	m->late.ns = m->ns_clock;
 	for (int i = 0; i < m->n; i++)
 		m->cpus[i].gap[0] = m->cpus[i].gap[1] = INT64_MAX;
 	if (m->offline)
@@ -204,9 +205,10 @@ static void note_gap(struct tracemap_merge_cpu *c)
 
 /*
  * CLOCK_MONOTONIC minus the trace clock, about once a second: the stats'
- * "now ts" (rounded down to the microsecond) against the time after the
- * read, so that a time stamp plus the difference is no earlier than the
- * moment it was taken.
+ * "now ts" (rounded to the nearest microsecond, so up to 500 ns ahead)
+ * against the time after the read, plus 500 ns, so that a time stamp plus
+ * the difference is no earlier than the moment it was taken (while the two
+ * clocks run at one rate, and the trace clock is in sync across CPUs).
  */
 static void clock_off_update(struct tracemap_merge *m, uint64_t now)
 {
@@ -217,7 +219,7 @@ static void clock_off_update(struct tracemap_merge *m, uint64_t now)
 	m->clock_at = now;
 	trace = tracemap_clock_ns(&m->cpus[0].tm);
 	m->clock_off_known = trace != 0;
-	m->clock_off = (int64_t)(now_ns() - trace);
+	m->clock_off = (int64_t)(now_ns() - trace) + 500;
 }
 
 /*
@@ -253,16 +255,18 @@ static int refill(struct tracemap_merge *m, int i)
 {
 	struct tracemap_merge_cpu *c = &m->cpus[i];
 	struct tracemap_item it;
+	uint64_t before;
 	int r;
 
 	if (has_head(c))
 		return 0;
+	before = now_ns(); /* found empty no earlier than this */
 	r = tracemap_read(&c->tm, &it);
 	if (r < 0)
 		return fail(m, r, "%s", tracemap_error(&c->tm));
 	if (r == 0) {
 		c->empty = true;
-		c->checked_at = now_ns();
+		c->checked_at = before;
 		return 0;
 	}
 	if (it.is_loss) {
@@ -326,7 +330,7 @@ static int wait_fds(struct tracemap_merge *m, int ms, bool idle_only)
  * Count an event whose stamp is behind the latest returned. Its CPU was last
  * found empty at checked_at, before the event was read: when that is after
  * the stamp (moved onto CLOCK_MONOTONIC, no earlier than it was taken), the
- * commit came at least that much after the stamp.
+ * event became readable at least that much after the stamp.
  */
 static void note_late(struct tracemap_merge *m,
 		      const struct tracemap_merge_cpu *c)
@@ -335,8 +339,8 @@ static void note_late(struct tracemap_merge *m,
 	uint64_t behind = m->out_ts - c->ev.ts, stamp_at;
 
 	l->count++;
-	if (behind > l->max_behind_ns)
-		l->max_behind_ns = behind;
+	if (behind > l->max_behind)
+		l->max_behind = behind;
 	if (!m->ns_clock || !m->clock_off_known)
 		return;
 	stamp_at = c->ev.ts + (uint64_t)m->clock_off;

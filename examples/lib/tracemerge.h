@@ -74,16 +74,19 @@ struct tracemap_merge_item {
 /**
  * struct tracemap_merge_late - events returned after one with a later stamp
  * @count: how many
- * @max_behind_ns: the most one's time stamp was behind the latest stamp
- *	returned before it
+ * @max_behind: the most one's time stamp was behind the latest stamp
+ *	returned before it, in the trace clock's units (ns when @ns)
  * @max_hidden_ns: the longest one's CPU was found empty after its time
- *	stamp (CLOCK_MONOTONIC, at least; 0: never or not known): the event
- *	was committed later than that after taking its stamp
+ *	stamp, in CLOCK_MONOTONIC ns (at least, up to the drift between the
+ *	clocks; 0: never, or not known): the event became readable later
+ *	than that after its stamp was taken
+ * @ns: the trace clock counts nanoseconds (local, global, mono...)
  */
 struct tracemap_merge_late {
 	uint64_t count;
-	uint64_t max_behind_ns;
+	uint64_t max_behind;
 	uint64_t max_hidden_ns;
+	bool ns;
 };
 
 /* N CPUs of one buffer. The fields are private to tracemerge.c. */
@@ -191,9 +194,11 @@ int tracemap_merge_offline(const struct tracemap_merge *m);
  * tracemap_merge_late() - events that came out of time order
  * @m: the merge
  *
- * An event that its CPU committed more than the watermark after taking its
- * time stamp can be returned after an event of another CPU with a later
- * stamp: the merge cannot take back what it returned, so it counts it.
+ * An event that became readable more than the watermark after its CPU took
+ * its time stamp (a slow commit, or an event nested in one) can be
+ * returned after an event of another CPU with a later stamp: the merge
+ * cannot take back what it returned, so it counts it. Setting trace_clock
+ * during the stream resets the buffers: stamps can go back then too.
  *
  * Return: the counts since tracemap_merge_open() (struct
  * tracemap_merge_late); all zero when the stream was in order.

@@ -78,8 +78,8 @@ static const char usage_text[] =
 	"  --subbuf-size B  FILE's sub-buffer size (default: detected)\n"
 	"  --per-cpu        each CPU's lines in turn, not merged by time\n"
 	"  --watermark MS   merged: how long after it was written an event\n"
-	"                   waits for idle CPUs (default 10); events that\n"
-	"                   came out of time order are counted on stderr\n"
+	"                   waits for idle CPUs (default 10); how many came\n"
+	"                   out of time order is printed on stderr at exit\n"
 	"  --output FILE    also write what is read to FILE, a trace-cmd\n"
 	"                   trace.dat (trace-cmd report FILE, kernelshark FILE)\n"
 	"  --help           print this and exit\n"
@@ -754,20 +754,29 @@ static int live(const char *tracefs, const char *instance, int cpu,
 
 /*
  * Say so when the merged stream went back in time: every event is there, but
- * some came after later ones, committed later than the watermark allows for.
+ * some came after later ones. Found missing at least the watermark after
+ * their stamp, they were slow to become readable; found missing sooner, the
+ * merge's bound on when they were written failed.
  */
 static void report_late(const struct tracemap_merge_late *late, int watermark)
 {
-	if (!late->count)
+	unsigned long long n = late->count;
+	double hidden_ms = late->max_hidden_ns / 1e6;
+
+	if (!n)
 		return;
-	if (late->max_hidden_ns)
-		warn("%llu event(s) came out of time order, up to %.3f ms behind one printed before; their CPU was found without them up to %.3f ms after their time stamp (--watermark %d ms: raise it)",
-		     (unsigned long long)late->count, late->max_behind_ns / 1e6,
-		     late->max_hidden_ns / 1e6, watermark);
+	if (!late->ns)
+		warn("%llu event(s) printed after an event with a later time stamp (by up to %llu clock units): raise --watermark (%d ms)",
+		     n, (unsigned long long)late->max_behind, watermark);
+	else if (!late->max_hidden_ns)
+		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms): raise --watermark (%d ms)",
+		     n, late->max_behind / 1e6, watermark);
+	else if (hidden_ms >= watermark)
+		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms): they became readable at least %.3f ms after their stamp, past --watermark %d ms: raise it above that",
+		     n, late->max_behind / 1e6, hidden_ms, watermark);
 	else
-		warn("%llu event(s) came out of time order, up to %.3f ms behind one printed before (--watermark %d ms: raise it)",
-		     (unsigned long long)late->count, late->max_behind_ns / 1e6,
-		     watermark);
+		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms), though found missing only %.3f ms after their stamp, within --watermark %d ms: is trace_clock in step with CLOCK_MONOTONIC?",
+		     n, late->max_behind / 1e6, hidden_ms, watermark);
 }
 
 /*
