@@ -67,7 +67,7 @@ dat() {
 if ! command -v trace-cmd >/dev/null; then
 	fail trace-cmd "trace-cmd is not installed (make deps)"
 fi
-for n in idle-a idle-b loss-a loss-b live-a live-b race-a race-b real; do ran "$n" || true; done
+for n in idle-a idle-b loss-a loss-b live-a live-b clock real; do ran "$n" || true; done
 
 # One CPU idle: merged (live, watermark) and per-CPU, each against the kernel.
 judge idle-merged-vs-kernel --oracle "$dir/idle-a.txt" "$dir/idle-a.trace"
@@ -95,11 +95,13 @@ judge live-merged-vs-percpu --merged "$dir/live-a.txt" "$dir/live-b.txt"
 expect_eq live-no-late-report "" "$(grep 'printed after an event with a later time stamp' "$dir/live-a.err" || true)"
 dat live-a live-trace-cmd
 
-# The same with --watermark 0: as often as the stream went back in time,
-# trace_stream said so ("N event(s) printed after an event with a later
-# time stamp"), and no event was lost.
-late=$(sed -n 's/^trace_stream: \([0-9]*\) event(s) printed after an event with a later time stamp.*/\1/p' "$dir/race-a.err")
-judge race-late-reported --merged "$dir/race-a.txt" "$dir/race-b.txt" --late "${late:-0}"
+# trace_clock from tai to local under the merged reader: each event after
+# the switch went back in time, trace_stream counted every one of them
+# ("N event(s) printed after an event with a later time stamp"), and the
+# stream went back exactly that often.
+late=$(sed -n 's/^trace_stream: \([0-9]*\) event(s) printed after an event with a later time stamp.*/\1/p' "$dir/clock.err")
+expect_eq clock-late-count "$(cat "$dir/clock.n")" "${late:-0}"
+judge clock-late-reported --merged "$dir/clock.txt" "$dir/clock.txt" --late "${late:-0}"
 
 # Real events through their formats, against the kernel's formatter.
 expect_eq real-events-exist "" "$(head -n 2 "$dir/real.enable-errors")"

@@ -766,10 +766,10 @@ static void report_late(const struct tracemap_merge_late *late, int watermark)
 	if (!n)
 		return;
 	if (!late->ns)
-		warn("%llu event(s) printed after an event with a later time stamp (by up to %llu clock units): raise --watermark (%d ms)",
+		warn("%llu event(s) printed after an event with a later time stamp (by up to %llu clock units): raise --watermark (%d ms), unless trace_clock was set while reading",
 		     n, (unsigned long long)late->max_behind, watermark);
 	else if (!late->max_hidden_ns)
-		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms): raise --watermark (%d ms)",
+		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms): raise --watermark (%d ms), unless trace_clock was set while reading",
 		     n, late->max_behind / 1e6, watermark);
 	else if (hidden_ms >= watermark)
 		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms): they became readable at least %.3f ms after their stamp, past --watermark %d ms: raise it above that",

@@ -106,22 +106,29 @@ echo 0 >"$T/instances/live-b/tracing_on"
 "$bin/trace_stream" --instance live-b --per-cpu --nonblock >"$out/live-b.txt" 2>"$out/live-b.err"
 echo $? >"$out/live-b.rc"
 
-# race: the same with no watermark at all, so that the merge can go back in
-# time; whenever it does, trace_stream must say how often.
-new_instance race-a 1024
-new_instance race-b 1024
-echo 1 >"$T/instances/race-a/tracing_on"
-echo 1 >"$T/instances/race-b/tracing_on"
-stream race-a --watermark 0
-markers 1 800 left race-a race-b &
+# clock: the merged reader runs while both CPUs write with trace_clock tai
+# (CLOCK_TAI: about 56 years on), which then goes to local (since boot).
+# Setting the clock resets the buffers; every event after it is stamped
+# before those already printed, so trace_stream must count each of the
+# CLOCK_N events written after the switch as out of time order.
+CLOCK_N=120
+echo $CLOCK_N >"$out/clock.n"
+new_instance clock 1024
+echo tai >"$T/instances/clock/trace_clock"
+echo 1 >"$T/instances/clock/tracing_on"
+stream clock
+markers 1 20 before clock &
 left=$!
-markers 2 800 right race-a race-b &
+markers 2 20 before clock &
 wait $left $!
-sleep 1
+sleep 0.5 # every event printed before the switch (the watermark is 10 ms)
+echo local >"$T/instances/clock/trace_clock"
+markers 1 $((CLOCK_N / 2)) after clock &
+left=$!
+markers 2 $((CLOCK_N / 2)) after clock &
+wait $left $!
+sleep 0.5
 stop_stream
-echo 0 >"$T/instances/race-b/tracing_on"
-"$bin/trace_stream" --instance race-b --per-cpu --nonblock >"$out/race-b.txt" 2>"$out/race-b.err"
-echo $? >"$out/race-b.rc"
 
 # real: scheduler, interrupt and system-call events of a small workload.
 new_instance real 2048
@@ -137,5 +144,5 @@ wait
 sleep 1
 record real --nonblock --output "$out/real.dat"
 
-for d in idle-a idle-b loss-a loss-b live-a live-b race-a race-b real; do rmdir "$T/instances/$d"; done
+for d in idle-a idle-b loss-a loss-b live-a live-b clock real; do rmdir "$T/instances/$d"; done
 echo done >"$out/done"
