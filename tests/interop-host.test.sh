@@ -95,10 +95,12 @@ judge live-merged-vs-percpu --merged "$dir/live-a.txt" "$dir/live-b.txt"
 expect_eq live-no-late-report "" "$(grep 'printed after an event with a later time stamp' "$dir/live-a.err" || true)"
 dat live-a live-trace-cmd
 
-# trace_clock from tai to local under the merged reader: each event after
-# the switch went back in time, trace_stream counted every one of them
-# ("N event(s) printed after an event with a later time stamp"), and the
-# stream went back exactly that often.
+# trace_clock from tai to local under the merged reader: every event of
+# before the switch printed, then each one after it stamped before an
+# earlier line; trace_stream counted every one of them ("N event(s)
+# printed after an event with a later time stamp"), and exactly that many
+# lines are stamped before an earlier one.
+expect_eq clock-events "40 $(cat "$dir/clock.n")" "$(grep -c ' before ' "$dir/clock.txt") $(grep -c ' after ' "$dir/clock.txt")"
 late=$(sed -n 's/^trace_stream: \([0-9]*\) event(s) printed after an event with a later time stamp.*/\1/p' "$dir/clock.err")
 expect_eq clock-late-count "$(cat "$dir/clock.n")" "${late:-0}"
 judge clock-late-reported --merged "$dir/clock.txt" "$dir/clock.txt" --late "${late:-0}"

@@ -213,13 +213,20 @@ static void note_gap(struct tracemap_merge_cpu *c)
 static void clock_off_update(struct tracemap_merge *m, uint64_t now)
 {
 	uint64_t trace;
+	int64_t off;
 
 	if (m->clock_at && now - m->clock_at < 1000000000u)
 		return;
 	m->clock_at = now;
 	trace = tracemap_clock_ns(&m->cpus[0].tm);
+	off = (int64_t)(now_ns() - trace) + 500;
+	/* a second apart: trace_clock was set (which resets the buffers) */
+	if (m->clock_off_known && trace &&
+	    (off - m->clock_off > 1000000000 ||
+	     m->clock_off - off > 1000000000))
+		m->late.clock_changed = true;
 	m->clock_off_known = trace != 0;
-	m->clock_off = (int64_t)(now_ns() - trace) + 500;
+	m->clock_off = off;
 }
 
 /*

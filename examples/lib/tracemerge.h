@@ -81,12 +81,16 @@ struct tracemap_merge_item {
  *	clocks; 0: never, or not known): the event became readable later
  *	than that after its stamp was taken
  * @ns: the trace clock counts nanoseconds (local, global, mono...)
+ * @clock_changed: the trace clock jumped by more than a second against
+ *	CLOCK_MONOTONIC while reading: trace_clock was set, which resets the
+ *	buffers (seen only when the merge read it again, about once a second)
  */
 struct tracemap_merge_late {
 	uint64_t count;
 	uint64_t max_behind;
 	uint64_t max_hidden_ns;
 	bool ns;
+	bool clock_changed;
 };
 
 /* N CPUs of one buffer. The fields are private to tracemerge.c. */

@@ -765,7 +765,10 @@ static void report_late(const struct tracemap_merge_late *late, int watermark)
 
 	if (!n)
 		return;
-	if (!late->ns)
+	if (late->clock_changed)
+		warn("%llu event(s) printed after an event with a later time stamp: trace_clock was set while reading (which resets the buffers)",
+		     n);
+	else if (!late->ns)
 		warn("%llu event(s) printed after an event with a later time stamp (by up to %llu clock units): raise --watermark (%d ms), unless trace_clock was set while reading",
 		     n, (unsigned long long)late->max_behind, watermark);
 	else if (!late->max_hidden_ns)
@@ -775,7 +778,7 @@ static void report_late(const struct tracemap_merge_late *late, int watermark)
 		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms): they became readable at least %.3f ms after their stamp, past --watermark %d ms: raise it above that",
 		     n, late->max_behind / 1e6, hidden_ms, watermark);
 	else
-		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms), though found missing only %.3f ms after their stamp, within --watermark %d ms: is trace_clock in step with CLOCK_MONOTONIC?",
+		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms), though found missing only %.3f ms after their stamp, within --watermark %d ms: is trace_clock in step with CLOCK_MONOTONIC, or was it set while reading?",
 		     n, late->max_behind / 1e6, hidden_ms, watermark);
 }
 

@@ -24,8 +24,8 @@ below the same values: the kernel's text is parsed per event type, as its
 print fmt writes it (prev_state letters, target_cpu=%03d, handled, hex).
 --merged: MERGED, a merged stream, never goes back in time, and holds the
 same multiset of (CPU, event, payload) as PERCPU, another reader's output
-of the same events (times differ: two buffers). With --late N: the stream
-goes back in time exactly N times (the count trace_stream reported).
+of the same events (times differ: two buffers). With --late N: exactly N
+lines are stamped before an earlier line (the count trace_stream reported).
 """
 import re
 import sys
@@ -310,7 +310,7 @@ def merged(merged_path, percpu_path, late=None):
     if len(set(items)) != len(items):
         bad.append("an event twice in the merged stream")
     if late is not None and back != late:
-        bad.append("went back in time %d times; trace_stream reported %d" % (back, late))
+        bad.append("%d lines stamped before an earlier one; trace_stream reported %d" % (back, late))
     return bad, len(items), back
 
 
@@ -336,7 +336,7 @@ def main():
         if late is None:
             print("in order, same multiset: %d events" % events)
         else:
-            print("same multiset: %d events, back in time %d times, as reported" % (events, back))
+            print("same multiset: %d events, %d stamped before an earlier one, as reported" % (events, back))
         return
     if len(args) != 2:
         sys.exit("usage: tracedat_compare.py [--oracle|--merged] OURS OTHER [--late N]")
