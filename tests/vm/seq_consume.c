@@ -52,6 +52,11 @@
  *   missed_meta    the part of missed whose count came from the
  *              meta-page's reader.lost_events (kernel-patches/0001)
  *   unknown    losses the library reported without a count
+ *   unknown_room   of those, in read() and splice() modes, on a sub-buffer
+ *              with room after its events for the kernel's count (a long):
+ *              the kernel stores it whenever it fits, so this must be 0
+ *   unknown_gaps, unknown_events   the holes in the sequence numbers that
+ *              came after a loss without a count, and the events in them
  *   dropped    events dropped with options/overwrite 0, as the library
  *              reported them (per_cpu/cpuN/stats; mmap only)
  *   resets, other_reader   losses of those kinds (mmap only)
@@ -135,6 +140,7 @@ static struct {
 	uint64_t delivered, missed, missed_meta, unknown, dropped, resets;
 	uint64_t other_reader;
 	uint64_t meta_lost, gaps, gap_events;
+	uint64_t unknown_room, unknown_gaps, unknown_events;
 	uint64_t matched, merged, bad, bytes, subbufs;
 	uint64_t seq_first, ts_first, ts_last; /* of the events delivered */
 	int64_t pending; /* missed reported since the last event */
@@ -322,8 +328,11 @@ static void loss(const struct tracemap_reader *rd)
 	st.pending_set = false;
 }
 
-/* A sub-buffer read() or splice() returned: what it reported as lost. */
-static void subbuf_start(int64_t missed)
+/*
+ * A sub-buffer read() or splice() returned: what it reported as lost, and
+ * room, the bytes after its events, where the kernel stores the count.
+ */
+static void subbuf_start(int64_t missed, uint32_t room)
 {
 	struct tracemap_reader rd = { .loss = TRACEMAP_LOSS_NONE };
 
@@ -333,6 +342,7 @@ static void subbuf_start(int64_t missed)
 		rd.count = (uint64_t)missed;
 	} else if (missed == TRACEMAP_MISSED_UNKNOWN) {
 		rd.loss = TRACEMAP_LOSS_UNKNOWN;
+		st.unknown_room += room >= layout.commit_size;
 	}
 	loss(&rd);
 }
@@ -394,6 +404,10 @@ static void event(const struct tracemap_event *ev)
 	if (seq > st.next) {
 		st.gaps++;
 		st.gap_events += seq - st.next;
+		if (st.unknown_set) {
+			st.unknown_gaps++;
+			st.unknown_events += seq - st.next;
+		}
 		if (st.pending_set && st.pending == (int64_t)(seq - st.next))
 			st.matched++;
 	}
@@ -445,7 +459,9 @@ static void subbuf_copy(const unsigned char *buf, size_t size)
 
 	if (tracemap_subbuf_load(&sb, &layout, buf, size, false))
 		die("%s", "a sub-buffer's commit is past its end");
-	subbuf_start(tracemap_subbuf_missed(&sb));
+	subbuf_start(tracemap_subbuf_missed(&sb),
+		     (uint32_t)size - layout.data_offset -
+			     tracemap_subbuf_commit(&sb));
 	while ((r = tracemap_subbuf_next(&sb, &ev)) > 0)
 		event(&ev);
 	if (r < 0) {
@@ -990,10 +1006,12 @@ int main(int argc, char **argv)
 	       (unsigned long long)st.seq_first,
 	       (unsigned long long)(st.delivered ? st.next - 1 : 0),
 	       (unsigned long long)(st.ts_last - st.ts_first));
-	printf(" sleeps=%ld lat_med_ns=%llu lat_p99_ns=%llu lat_max_ns=%llu signals=%lu\n",
+	printf(" sleeps=%ld lat_med_ns=%llu lat_p99_ns=%llu lat_max_ns=%llu signals=%lu unknown_room=%llu unknown_gaps=%llu unknown_events=%llu\n",
 	       ru1.ru_nvcsw - ru0.ru_nvcsw, (unsigned long long)lat_med,
 	       (unsigned long long)lat_p99, (unsigned long long)lat_max,
-	       watcher > 0 ? *sent : 0UL);
+	       watcher > 0 ? *sent : 0UL, (unsigned long long)st.unknown_room,
+	       (unsigned long long)st.unknown_gaps,
+	       (unsigned long long)st.unknown_events);
 	if (mode == M_MMAP)
 		tracemap_close(&tm);
 	else
