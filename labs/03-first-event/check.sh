@@ -160,7 +160,10 @@ judge_event() {
 	fi
 	[ "$got" = "$length" ] || return 0
 	gap=$(head_field event_gap) nd=$(field next_time_delta)
-	if [ "$(field time_delta)" != "$(head_field first_delta)" ]; then
+	if [ "$(field time_delta)" != "$(head_field first_delta)" ] &&
+		[ "$(field time_delta)" = $((($(head_field time_stamp) & 0xffffffff) >> 5)) ]; then
+		flunk step-3-event-header "time_delta '$(field time_delta)' is the sub-buffer's time_stamp shifted down by 5: the header word was read at byte 0 of the sub-buffer, its time_stamp; the first event's header is at byte 16, after the sub-buffer header"
+	elif [ "$(field time_delta)" != "$(head_field first_delta)" ]; then
 		flunk step-3-event-header "time_delta is the header word's bits 5 to 31 (hdr >> 5): want $(head_field first_delta) (the first event on a sub-buffer takes the sub-buffer's time_stamp); got '$(field time_delta)'"
 	elif [ -z "$gap" ]; then
 		flunk step-3-event-header "the check found no second event on the reader sub-buffer: $head"
