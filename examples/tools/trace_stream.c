@@ -760,26 +760,38 @@ static int live(const char *tracefs, const char *instance, int cpu,
  */
 static void report_late(const struct tracemap_merge_late *late, int watermark)
 {
-	unsigned long long n = late->count;
-	double hidden_ms = late->max_hidden_ns / 1e6;
+	double behind_ms = late->max_behind / 1e6,
+	       hidden_ms = late->max_hidden_ns / 1e6;
+	char why[256];
 
-	if (!n)
+	if (!late->count)
 		return;
 	if (late->clock_changed)
-		warn("%llu event(s) printed after an event with a later time stamp: trace_clock was set while reading (which resets the buffers)",
-		     n);
+		snprintf(
+			why, sizeof(why),
+			": trace_clock was set while reading (which resets the buffers)");
 	else if (!late->ns)
-		warn("%llu event(s) printed after an event with a later time stamp (by up to %llu clock units): raise --watermark (%d ms), unless trace_clock was set while reading",
-		     n, (unsigned long long)late->max_behind, watermark);
+		snprintf(
+			why, sizeof(why),
+			" (by up to %llu clock units): raise --watermark (%d ms), unless trace_clock was set while reading",
+			(unsigned long long)late->max_behind, watermark);
 	else if (!late->max_hidden_ns)
-		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms): raise --watermark (%d ms), unless trace_clock was set while reading",
-		     n, late->max_behind / 1e6, watermark);
+		snprintf(
+			why, sizeof(why),
+			" (by up to %.3f ms): raise --watermark (%d ms), unless trace_clock was set while reading",
+			behind_ms, watermark);
 	else if (hidden_ms >= watermark)
-		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms): they became readable at least %.3f ms after their stamp, past --watermark %d ms: raise it above that",
-		     n, late->max_behind / 1e6, hidden_ms, watermark);
+		snprintf(
+			why, sizeof(why),
+			" (by up to %.3f ms): they became readable at least %.3f ms after their stamp, past --watermark %d ms: raise it above that",
+			behind_ms, hidden_ms, watermark);
 	else
-		warn("%llu event(s) printed after an event with a later time stamp (by up to %.3f ms), though found missing only %.3f ms after their stamp, within --watermark %d ms: is trace_clock in step with CLOCK_MONOTONIC, or was it set while reading?",
-		     n, late->max_behind / 1e6, hidden_ms, watermark);
+		snprintf(
+			why, sizeof(why),
+			" (by up to %.3f ms), though found missing only %.3f ms after their stamp, within --watermark %d ms: is trace_clock in step with CLOCK_MONOTONIC, or was it set while reading?",
+			behind_ms, hidden_ms, watermark);
+	warn("%llu event(s) printed after an event with a later time stamp%s",
+	     (unsigned long long)late->count, why);
 }
 
 /*
