@@ -9,8 +9,8 @@
  * CLOCK_MONOTONIC and the trace clock (the stats' "now ts", read about once
  * a second), nor than its time stamp plus the smallest gap between reading
  * an event and its time stamp seen lately. So a CPU's backlog goes out as
- * fast as it is read, with an idle CPU looked at about once per watermark,
- * not once per event. (The gaps alone fail when every event read so far
+ * fast as it is read, with an idle CPU looked at up to four times per
+ * watermark, not once per event. (The gaps alone fail when every event read so far
  * was late: a backlog found at the first look was then held to the pace it
  * was written at, as far behind the writer as it started.)
  */
