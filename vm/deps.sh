@@ -6,7 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
 	linux-source-6.12 qemu-system-x86 busybox-static
-	gcc libc6-dev gcc-multilib libc6-dev-i386 make bc bison flex libelf-dev libssl-dev cpio kmod rsync xz-utils
+	gcc libc6-dev gcc-multilib libc6-dev-i386 make bc bison flex libelf-dev libssl-dev cpio kmod rsync xz-utils lz4
 	patch git perl
 	libtraceevent-dev trace-cmd
 	clang libclang-rt-14-dev valgrind python3-matplotlib

@@ -12,6 +12,11 @@
 # pieces and the sources (copies of about 15 MB), so that a script deleted
 # from the sources does not live on in the guest. (A deleted program's
 # binary does stay in $(GUEST_BUILD)/bin until make clean.)
+# $(LAB_ROOT), the lab checks' smaller image (make lab-check): from
+# $(GUEST_ROOT), tests/, modules/ and the programs that the lab checks and
+# the guest library they use name (LAB_SCRIPTS), not the tests' and
+# transcripts' other programs. 26 MB less to unpack: under TCG, about 0.4 s
+# less a boot.
 
 GUEST_BUILD := $(OUT_DIR)/guest-build
 GUEST_DIR := $(GUEST_ROOT)$(GUEST_PREFIX)
@@ -49,4 +54,11 @@ guest-root: guest-programs $(GUEST_MODULES) $(GUEST_LABS)
 	@$(if $(TRANSCRIPTS),cp -p $(TRANSCRIPTS) $(GUEST_DIR)/transcripts/)
 	@cp -pr $(LABS:%=$(GUEST_BUILD)/labs/%) labs/check-helpers.sh $(GUEST_DIR)/labs/
 
-.PHONY: guest-programs guest-root
+LAB_DIR := $(LAB_ROOT)$(GUEST_PREFIX)
+LAB_SCRIPTS := $(wildcard labs/*/check.sh) labs/check-helpers.sh tests/vm/guest-lib.sh
+lab-root: guest-root
+	@rm -rf $(LAB_ROOT) && mkdir -p $(LAB_DIR)/bin
+	@cp -pr $(GUEST_DIR)/tests $(GUEST_DIR)/modules $(LAB_DIR)/
+	@for p in $(GUEST_DIR)/bin/*; do ! grep -qw "$${p##*/}" $(LAB_SCRIPTS) || cp -p "$$p" $(LAB_DIR)/bin/; done
+
+.PHONY: guest-programs guest-root lab-root

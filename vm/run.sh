@@ -23,7 +23,8 @@
 #                        console on the SCLP VT220 terminal, the status
 #                        channel a virtio console as on arm64); all TCG
 #                        unless ACCEL says otherwise, and need --kernel
-#   ACCEL=kvm|tcg in the environment skips the KVM probe.
+#   ACCEL=kvm|tcg in the environment skips the KVM probe; VM_MEMORY=MB
+#   sets the guest's memory (512 MB unless set).
 # The status travels on its own channel (the guest's second serial port);
 # no status line there -- a hang, panic or early death -- is a failure (255).
 set -euo pipefail

@@ -165,13 +165,13 @@ else
 		"$(expected lab06 0 10)" "$prog_out"
 fi
 # After the wait above (three looks at least, 0.3 s), then after a pause
-# of 0.3 s in the middle of the sub-buffer the writer is on: each pause is
+# of 0.2 s in the middle of the sub-buffer the writer is on: each pause is
 # longer than 2^27 ns (0.13 s), so the next event comes after a time extend.
 markers lab06 10 30
-sleep 0.3
+sleep 0.2
 markers lab06 30 60
 # extend: the hint for what comes after the pauses.
-extend="the events written after each pause (more than 2^27 ns, 0.13 s: the check waited 0.3 s or more before each) come after a time extend (type_len 30, 8 bytes, no event): skip all 8 bytes"
+extend="the events written after each pause (more than 2^27 ns, 0.13 s: the check waited 0.2 s or more before each) come after a time extend (type_len 30, 8 bytes, no event): skip all 8 bytes"
 if ! settles 120; then
 	fail step-3-count "still waiting after the 60th event, with $(echo "$prog_out" | grep -c .) lines printed: $extend; $(first_diff "$(expected lab06 0 60)" "$prog_out")"
 else

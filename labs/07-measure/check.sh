@@ -175,9 +175,8 @@ traced_run() {
 	local e c d
 	run_cpu=$2
 	for c in $cpus; do eval "took_$c=\$(cpu_stat $c 'read events')"; done
-	[ -d $inst ] || mkdir $inst
+	[ -d $inst ] || { mkdir $inst && echo mono >$inst/trace_clock; }
 	echo 0 >$inst/tracing_on
-	echo mono >$inst/trace_clock
 	echo >$inst/trace
 	for e in $traced; do echo 1 >$inst/events/syscalls/$e/enable; done
 	echo 1 >$inst/tracing_on
