@@ -16,11 +16,13 @@
 . "$(dirname "$0")/check-helpers.sh"
 labs=$1 built=$2
 shift 2
-# settings: buffer_percent and buffer_size_kb (before the first use of the
-# buffer the kernel shows "7 (expanded: 1408)": the size it will have).
+# settings: buffer_percent, buffer_size_kb (before the first use of the
+# buffer the kernel shows "7 (expanded: 1408)": the size it will have) and
+# trace_clock (the one in brackets).
 settings() {
 	echo "buffer_percent $(cat $TRACEFS/buffer_percent)" \
-		"buffer_size_kb $(sed 's/.*expanded: \([0-9]*\).*/\1/' $TRACEFS/buffer_size_kb)"
+		"buffer_size_kb $(sed 's/.*expanded: \([0-9]*\).*/\1/' $TRACEFS/buffer_size_kb)" \
+		"trace_clock $(sed 's/.*\[\(.*\)\].*/\1/' $TRACEFS/trace_clock)"
 }
 lab_defaults
 before=$(settings)

@@ -90,8 +90,13 @@ expect_lines() {
 	fi
 }
 
-# lab_defaults: the settings the checks change, back to the defaults.
+# lab_defaults: the settings the checks change, back to the defaults (the
+# trace clock only when it is not local: setting it clears the buffers).
 lab_defaults() {
+	case $(cat $TRACEFS/trace_clock) in
+	*"[local]"*) ;;
+	*) echo local >$TRACEFS/trace_clock ;;
+	esac
 	trace_reset
 	echo $LAB_BUFFER_PERCENT >$TRACEFS/buffer_percent
 }
@@ -111,22 +116,20 @@ lab_restore() {
 }
 
 # lab_start DIR FILE STEP: when the learner's FILE is not in DIR, fail STEP
-# with a hint and end the check; else set dir to a copy of DIR's files in
-# /tmp, which the check runs: under TCG a program started from the 9p share
-# took 56 ms, from tmpfs 5 ms (20 runs of each, 6 December 2026). From here
-# on, the check puts the defaults back when it ends.
+# with a hint and end the check; else set dir to a folder in /tmp that
+# holds a copy of FILE, which the check runs: under TCG a program started
+# from the 9p share took 56 ms, from tmpfs 5 ms (20 runs of each,
+# 6 December 2026). From here on, the check puts the defaults back when it
+# ends.
 lab_start() {
-	local from f
+	local from
 	from=$(cd "${1:?usage: check.sh DIR}" && pwd) || exit 2
 	if [ ! -f "$from/$2" ]; then
 		fail "$3" "no '$2' in $from: make lab-check L=${SUITE##*/} builds it from your files"
 		exit 0
 	fi
 	dir=/tmp/lab-files
-	rm -rf $dir && mkdir $dir || exit 2
-	for f in "$from"/*; do
-		[ ! -f "$f" ] || cp -p "$f" $dir/ || exit 2
-	done
+	rm -rf $dir && mkdir $dir && cp -p "$from/$2" $dir/ || exit 2
 	trap lab_restore EXIT
 }
 

@@ -3,10 +3,11 @@
 # make lab-check: build the learner's copy of a lab while the guest boots,
 # then run the lab's check in the guest on what was built; print the
 # result lines, record them for make labs-status, and exit 1 if the copy
-# does not build or a step failed. The guest waits for the build's verdict
-# in WORK/.built (on the share) before it starts the check: booting takes
-# 1.3 s or more, the build 0.4 s on an idle machine, so the build no longer
-# adds to the round trip.
+# does not build (the guest then powers off without running the check) or
+# a step failed. The guest waits for the build's verdict in WORK/.built (on
+# the share) before it starts the check: booting takes 1.3 s or more, the
+# build 0.4 s on an idle machine, so the build no longer adds to the round
+# trip.
 #   labs/lab-check.sh LAB WORK INITRAMFS
 # WORK: the learner's folder, inside the repository (the guest sees it
 # through the share). In the environment: UAPI (as labs/build.sh), LAB_RUN
@@ -21,7 +22,7 @@ done
 [ -f "labs/$lab/check.sh" ] || { echo "labs/lab-check.sh: unknown lab '$lab'" >&2; exit 2; }
 [ -d "$work" ] || { echo "labs/lab-check.sh: no folder '$work'" >&2; exit 2; }
 case $(realpath "$work") in
-"$PWD"/*) ;;
+"$(pwd -P)"/*) ;;
 *) echo "labs/lab-check.sh: '$work' is not inside the repository, which the guest sees" >&2; exit 2 ;;
 esac
 work=$(realpath --relative-to=. "$work")
@@ -29,7 +30,9 @@ verdict=$work/.built results=$LAB_RUN/$lab.results log=$LAB_RUN/$lab.log
 mkdir -p "$LAB_RUN"
 rm -f "$verdict" "$verdict.tmp" "$results"
 builder=''
-trap 'rm -f "$verdict" "$verdict.tmp"; [ -z "$builder" ] || kill "$builder" 2>/dev/null || true' EXIT
+# An interrupted run: stop the build (its subshell, which would write the
+# verdict), then remove the verdict.
+trap '[ -z "$builder" ] || { kill "$builder" 2>/dev/null; wait "$builder" 2>/dev/null; }; rm -f "$verdict" "$verdict.tmp"' EXIT
 
 # build: labs/build.sh, its messages on this terminal; then "ok" or
 # "failed" into the verdict file, whole (renamed into place).
@@ -42,9 +45,9 @@ build() {
 echo "lab-check: $lab: building $work while the guest boots (console: $log)"
 build &
 builder=$!
-guest="while [ ! -s /mnt/share/$verdict ]; do sleep 0.05; done
-[ \"\$(cat /mnt/share/$verdict)\" = ok ] || exit 0
-sh /mnt/share/labs/$lab/check.sh /mnt/share/$work"
+guest="while [ ! -s '/mnt/share/$verdict' ]; do sleep 0.05; done
+[ \"\$(cat '/mnt/share/$verdict')\" = ok ] || exit 0
+sh /mnt/share/labs/$lab/check.sh '/mnt/share/$work'"
 vm_rc=0
 vm/run.sh --initramfs "$initramfs" --timeout "$VM_TIMEOUT" --share "$PWD" --channel "$results" -- "$guest" \
 	>"$log" 2>&1 || vm_rc=$?
@@ -56,6 +59,8 @@ if [ "$build_rc" != 0 ]; then
 	exit 1
 fi
 [ "$vm_rc" = 0 ] || tests/result.sh "labs/$lab" fail guest-run "the guest run failed (exit $vm_rc); see $log" >>"$results"
+grep -qE '^(PASS|FAIL): ' "$results" 2>/dev/null ||
+	tests/result.sh "labs/$lab" fail no-result "the check reported nothing; see $log" >>"$results"
 cat "$results"
 # make labs-status remembers the learner's own copy (labs/work/LAB).
 [ "$work" != "labs/work/$lab" ] || labs/status.sh record "$lab" "$results"

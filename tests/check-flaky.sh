@@ -4,12 +4,12 @@
 # (check-labs) RUNS times while another process keeps every CPU busy (one
 # "yes >/dev/null" per CPU), then name every result whose verdict changed
 # between runs (PASS, FAIL, SKIP, or missing). Exits 1 when one did.
-#   tests/check-flaky.sh RUNS   (env: MAKE, OUT_DIR, GUEST_ROOT, as make sets them)
+#   tests/check-flaky.sh RUNS   (env: MAKE, OUT_DIR, GUEST_ROOT, LAB_ROOT, as make sets them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:?usage: tests/check-flaky.sh RUNS}
 [ "$runs" -ge 2 ] 2>/dev/null || { echo "tests/check-flaky.sh: RUNS must be 2 or more, not '$runs'" >&2; exit 2; }
-: "${MAKE:=make}" "${OUT_DIR:=_build}" "${GUEST_ROOT:=$OUT_DIR/guest-root}"
+: "${MAKE:=make}" "${OUT_DIR:=_build}" "${GUEST_ROOT:=$OUT_DIR/guest-root}" "${LAB_ROOT:=$OUT_DIR/lab-root}"
 dir=$OUT_DIR/flaky
 rm -rf "$dir" && mkdir -p "$dir"
 load=()
@@ -24,9 +24,11 @@ for i in $(seq "$runs"); do
 	start=$SECONDS
 	# Each run looks the image up again (and so marks it used): builds in
 	# other clones may prune images that sat unused for hours.
-	"$MAKE" -s initramfs
+	"$MAKE" -s initramfs initramfs-lab
 	initramfs=$(vm/initramfs.sh "$GUEST_ROOT")
-	"$MAKE" -s -k -j2 --output-sync=target CHECK_NEEDS= CHECK_DIR="$dir/run-$i" GUEST_INITRAMFS="$initramfs" check-vm check-labs \
+	lab_initramfs=$(vm/initramfs.sh "$LAB_ROOT")
+	"$MAKE" -s -k -j2 --output-sync=target CHECK_NEEDS= LAB_CHECK_NEEDS= CHECK_DIR="$dir/run-$i" \
+		GUEST_INITRAMFS="$initramfs" LAB_INITRAMFS="$lab_initramfs" check-vm check-labs \
 		>"$dir/run-$i.log" 2>&1 || echo "check-flaky: run $i: make exited $? (see $dir/run-$i.log)"
 	echo "check-flaky: run $i: $(tests/summary.sh "$dir/run-$i"/{vm,labs}.results | tail -n 1) ($((SECONDS - start)) s)"
 done

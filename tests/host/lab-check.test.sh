@@ -3,8 +3,8 @@
 # make lab-check's script (labs/lab-check.sh), which builds the learner's
 # copy while the guest boots, on lab 08 in a folder of its own under
 # labs/work: the solution passes, a mutant of it fails with its step, and
-# a copy that does not build fails at once with the compiler's message,
-# without a check run. Its guest: busybox and the guest library only
+# a copy that does not build fails with the compiler's message, without a
+# check run. Its guest: busybox and the guest library only
 # (lab 08's check needs no program of ours).
 . tests/host/lib.sh
 . vm/guest.conf
@@ -13,6 +13,7 @@ root=$WORK_DIR/root
 mkdir -p "$root$GUEST_PREFIX/tests"
 cp tests/vm/guest-lib.sh tests/results.sh "$root$GUEST_PREFIX/tests/"
 guest_initramfs "$root" || exit 0
+mkdir -p labs/work
 work=$(mktemp -d labs/work/lab-check-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 

@@ -78,8 +78,9 @@ trace_reset() {
 	# 16 ms under TCG.
 	read -r kb <$TRACEFS/buffer_size_kb || kb=
 	if [ "$kb" != "${TRACE_BUFFER_READ:-}" ]; then
-		echo "$TRACE_BUFFER_KB" >$TRACEFS/buffer_size_kb 2>/dev/null || true
-		read -r TRACE_BUFFER_READ <$TRACEFS/buffer_size_kb || TRACE_BUFFER_READ=
+		TRACE_BUFFER_READ=
+		! echo "$TRACE_BUFFER_KB" 2>/dev/null >$TRACEFS/buffer_size_kb ||
+			read -r TRACE_BUFFER_READ <$TRACEFS/buffer_size_kb || TRACE_BUFFER_READ=
 	fi
 	echo >$TRACEFS/trace
 	echo 1 >$TRACEFS/tracing_on
