@@ -16,12 +16,15 @@
 . "$(dirname "$0")/check-helpers.sh"
 labs=$1 built=$2
 shift 2
-# settings: buffer_percent, buffer_size_kb (before the first use of the
-# buffer the kernel shows "7 (expanded: 1408)": the size it will have) and
-# trace_clock (the one in brackets).
+# settings: what the checks change: buffer_percent, buffer_size_kb (before
+# the first use of the buffer the kernel shows "7 (expanded: 1408)": the
+# size it will have), buffer_subbuf_size_kb, overwrite and trace_clock (the
+# one in brackets).
 settings() {
 	echo "buffer_percent $(cat $TRACEFS/buffer_percent)" \
 		"buffer_size_kb $(sed 's/.*expanded: \([0-9]*\).*/\1/' $TRACEFS/buffer_size_kb)" \
+		"buffer_subbuf_size_kb $(cat $TRACEFS/buffer_subbuf_size_kb)" \
+		"overwrite $(cat $TRACEFS/options/overwrite)" \
 		"trace_clock $(sed 's/.*\[\(.*\)\].*/\1/' $TRACEFS/trace_clock)"
 }
 lab_defaults

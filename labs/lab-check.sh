@@ -5,9 +5,9 @@
 # result lines, record them for make labs-status, and exit 1 if the copy
 # does not build (the guest then powers off without running the check) or
 # a step failed. The guest waits for the build's verdict in WORK/.built (on
-# the share) before it starts the check: booting takes 1.3 s or more, the
-# build 0.4 s on an idle machine, so the build no longer adds to the round
-# trip.
+# the share) before it starts the check: the boot, QEMU's start to the
+# guest's command, takes 1.5 s or more, the build 0.4 s on an idle machine,
+# so the build no longer adds to the round trip.
 #   labs/lab-check.sh LAB WORK INITRAMFS
 # WORK: the learner's folder, inside the repository (the guest sees it
 # through the share). In the environment: UAPI (as labs/build.sh), LAB_RUN
