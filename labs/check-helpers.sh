@@ -158,7 +158,8 @@ rand() {
 # full LOOKS. Returns 2 when neither came within SECONDS: a limit only for
 # a hang, so that a slow guest (a load of 10 on two CPUs) is not taken for
 # a program that blocks. A look reads /proc with the shell's own read (a
-# fork costs tens of ms under TCG); only FILE's size takes one.
+# fork costs tens of ms under TCG); only FILE's size takes one. Between
+# looks, whether PID has ended is seen within 20 ms (gaps).
 wait_settled() {
 	local pid=$1 secs=$2 file=${3:-} looks=${4:-20} lines=${5:-} i=0 still=0
 	local last=${3:+-} out='' need stat nr rest
@@ -186,17 +187,36 @@ wait_settled() {
 		esac
 		last=$out
 		[ $i -lt $((secs * 10)) ] || return 2
-		sleep 0.1
+		gaps "$pid" 5
 		i=$((i + 1))
 	done
 	return 0
 }
 
-# wait_exit PID SECONDS: true once PID has exited, waiting up to SECONDS.
+# running PID: PID has not ended (a child that ended stays, as a zombie,
+# until the shell waits for it).
+running() {
+	local stat
+	read -r stat 2>/dev/null <"/proc/$1/stat" || return 1
+	stat=${stat##*) }
+	[ "${stat%% *}" != Z ]
+}
+
+# gaps PID N: N naps of 20 ms, fewer once PID has ended.
+gaps() {
+	local n=$2
+	while [ "$n" -gt 0 ] && running "$1"; do
+		nap 0.02
+		n=$((n - 1))
+	done
+}
+
+# wait_exit PID SECONDS: true once PID has ended, waiting up to SECONDS;
+# looks every 20 ms.
 wait_exit() {
 	local i=0
-	while alive "$1" && [ $i -lt $(($2 * 10)) ]; do sleep 0.1; i=$((i + 1)); done
-	! alive "$1"
+	while running "$1" && [ $i -lt $(($2 * 10)) ]; do gaps "$1" 5; i=$((i + 1)); done
+	! running "$1"
 }
 
 # seq_produce COUNT [SIZE [CPU]]: a run of the project's seq_producer module

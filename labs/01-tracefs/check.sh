@@ -133,8 +133,22 @@ all=$fake/formats
 grep -H -e '^ID: ' -e 'field:' "$ev"/*/*/format >$all
 # Step 3: the print event (what trace_marker writes), one with a fixed-size
 # array field and one with a digit in a field name, chosen per run.
-array=$(grep ':[[:space:]]*field:.*\[[0-9][0-9]*\];' $all | cut -d: -f1 | uniq | pick)
-digit=$(grep -E ':[[:space:]]*field:[^;]*[ *][A-Za-z_]*[0-9][A-Za-z_0-9]*(\[[0-9]*\])?;' $all | cut -d: -f1 | uniq | pick)
+# Both chosen in one pass over the lines (each of two greps took 0.25 to
+# 0.4 s in the guest), each event as likely as any other that has one.
+set -- $(awk -v seed="$(rand 1 1000000)" 'BEGIN { srand(seed) }
+	/:[[:space:]]*field:/ {
+		f = $0; sub(/:.*/, "", f)
+		if (f != la && $0 ~ /:[[:space:]]*field:.*\[[0-9][0-9]*\];/) {
+			la = f
+			if (rand() * ++na < 1) a = f
+		}
+		if (f != ld && $0 ~ /:[[:space:]]*field:[^;]*[ *][A-Za-z_]*[0-9][A-Za-z_0-9]*(\[[0-9]*\])?;/) {
+			ld = f
+			if (rand() * ++nd < 1) d = f
+		}
+	}
+	END { print (a == "" ? "-" : a) " " (d == "" ? "-" : d) }' $all)
+array=${1#-} digit=${2#-}
 # event_hint E FILE WANT GOT: what the first line of GOT that is not WANT
 # says was missed, for event E (format file FILE): an array field's [N]
 # kept, a field with a digit in its name lost, an array field lost.

@@ -206,8 +206,7 @@ judge_payload() {
 # marker_round KB LEN: one marker of LEN characters in KB KiB sub-buffers.
 marker_round() {
 	local msg size
-	trace_reset
-	echo "$1" >$TRACEFS/buffer_subbuf_size_kb
+	trace_reset "" "$1"
 	msg=$(text "$2")
 	write_line "$msg" "lab03 $tag again"
 	decode
@@ -229,10 +228,7 @@ marker_round() {
 # 32 KiB hold them all). A time extend (a pause of the writer) can take
 # that room: then once more, up to three runs.
 lapped() {
-	trace_reset
-	echo 1 >$TRACEFS/options/overwrite
-	echo "$1" >$TRACEFS/buffer_subbuf_size_kb
-	echo $(($1 * 2)) >$TRACEFS/buffer_size_kb
+	trace_reset $(($1 * 2)) "$1"
 	seq_produce 2000 0 0 || return 1
 	decode
 	subbuf_size=$(echo "$meta" | sed -n 's/^subbuf_size //p')
@@ -278,8 +274,7 @@ echo "$pid_max" >/proc/sys/kernel/pid_max
 ev=$TRACEFS/events/timer/hrtimer_expire_entry
 if [ -f $ev/id ]; then
 	kb=$(any_kb 4 8 16)
-	trace_reset
-	echo "$kb" >$TRACEFS/buffer_subbuf_size_kb
+	trace_reset "" "$kb"
 	echo 1 >$ev/enable
 	taskset -c 0 sleep 0.05
 	echo 0 >$ev/enable

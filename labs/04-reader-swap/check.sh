@@ -53,8 +53,7 @@ fi
 step_block() {
 	local name=$1 first=$2 more=$3 pid
 	shift 3
-	trace_reset
-	echo 8 >$TRACEFS/buffer_size_kb # 2 sub-buffers and the reader's per CPU
+	trace_reset 8 # 2 sub-buffers and the reader's per CPU
 	echo 0 >$TRACEFS/buffer_percent
 	"$dir/swap" 0 block "$@" >$out 2>&1 &
 	pid=$!
@@ -178,12 +177,12 @@ partial_held() {
 	exec 3<$fifo
 	prog_cmd="./swap 0 partial"
 	i=0
-	while alive $pid && [ $i -lt 1200 ]; do
+	while running $pid && [ $i -lt 6000 ]; do
 		case $(cut -d' ' -f3 /proc/$pid/stat 2>/dev/null):$(cut -d' ' -f1,2 /proc/$pid/syscall 2>/dev/null):$(readlink /proc/$pid/exe) in
 		"S:1 0x1:$dir/swap") held=1 && break ;;
 		Z:*) break ;;
 		esac
-		sleep 0.1
+		nap 0.02
 		i=$((i + 1))
 	done
 	[ -z "$held" ] || echo "$between" | put
@@ -252,9 +251,8 @@ partial_lapped() {
 	local kb n try=0 c new rest from want count
 	while [ $try -lt 5 ]; do
 		try=$((try + 1))
-		trace_reset
 		kb=$(rand 12 20)
-		echo $kb >$TRACEFS/buffer_size_kb
+		trace_reset $kb
 		n=$((kb * 40 + $(rand 0 99)))
 		awk -v n=$n -v seed=$(rand 1 999999) 'BEGIN {
 			srand(seed)

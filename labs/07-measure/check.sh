@@ -252,8 +252,7 @@ writer_drain() {
 	local c
 	c=$(any_cpu)
 	total3=$(rand 2000 6000) calls=$(rand 300 500)
-	trace_reset
-	echo $subbuf_kb >$TRACEFS/buffer_subbuf_size_kb
+	trace_reset "" $subbuf_kb
 	seq_produce $total3 $size $c
 	writer_on $calls
 	traced_run mmap $c
@@ -279,8 +278,7 @@ for mode in read mmap; do
 	step=step-$([ $mode = read ] && echo 1 || echo 2)-$mode
 	a=$(any_cpu)
 	b=$(other_cpu $a)
-	trace_reset
-	echo $subbuf_kb >$TRACEFS/buffer_subbuf_size_kb
+	trace_reset "" $subbuf_kb
 	seq_produce $total $size $a || fail $step "the seq_producer module did not load"
 	seq_produce $total_b $size $b
 	traced_run $mode $a

@@ -50,8 +50,8 @@ in_write() {
 		[ "$(cut -d' ' -f1 /proc/$pid/syscall 2>/dev/null)" = 1 ]
 }
 i=0
-while alive $pid && ! in_write && [ $i -lt 600 ]; do
-	sleep 0.1
+while running $pid && ! in_write && [ $i -lt 3000 ]; do
+	nap 0.02
 	i=$((i + 1))
 done
 if alive $pid && in_write; then

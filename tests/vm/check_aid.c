@@ -39,6 +39,9 @@
  *   check_aid tail-records CPU
  *	print the number of data events in the sub-buffer the writer is on
  *	(the newest time stamp), read through the mapping; consumes nothing.
+ *   check_aid tail-list CPU
+ *	print that sub-buffer's records as records does ("ID: REC..."),
+ *	without "read+N"; consumes nothing.
  *   check_aid offsets CPU
  *	map CPU's ring buffer whole and print "meta_page_size N" and
  *	"subbuf_size N"; then, for each page offset P from 1 to 2 *
@@ -84,6 +87,7 @@ static int usage(void)
 			"       check_aid meta-lost CPU LOST CMD [ARG...]\n"
 			"       check_aid records CPU\n"
 			"       check_aid tail-records CPU\n"
+			"       check_aid tail-list CPU\n"
 			"       check_aid offsets CPU\n"
 			"       check_aid openat-null DFD\n");
 	return 2;
@@ -470,33 +474,71 @@ static int records(long cpu)
 }
 
 /*
- * The data events of the sub-buffer the writer is on (the newest time
- * stamp; it stamps a sub-buffer at its first event), read through the
- * mapping without consuming.
+ * The ID of the sub-buffer the writer is on: the newest time stamp (it
+ * stamps a sub-buffer at its first event).
  */
+static uint32_t writer_subbuf(const struct mapped *m)
+{
+	uint32_t newest = 0;
+	uint64_t best = 0, ts;
+
+	for (uint32_t id = 0; id < m->meta->nr_subbufs; id++) {
+		memcpy(&ts, subbuf(m, id), sizeof(ts));
+		if (id == 0 || ts > best) {
+			newest = id;
+			best = ts;
+		}
+	}
+	return newest;
+}
+
+/* The data events of the writer's sub-buffer, read without consuming. */
 static int tail_records(long cpu)
 {
-	const char *newest = NULL;
 	struct tracemap_subbuf cur;
 	struct tracemap_event ev;
-	uint64_t best = 0, ts;
 	struct mapped m;
 	int n = 0;
 
 	if (map_cpu(cpu, &m))
 		return 1;
-	for (uint32_t id = 0; id < m.meta->nr_subbufs; id++) {
-		memcpy(&ts, subbuf(&m, id), sizeof(ts));
-		if (!newest || ts > best) {
-			newest = subbuf(&m, id);
-			best = ts;
-		}
-	}
-	if (!tracemap_subbuf_load(&cur, NULL, newest, m.meta->subbuf_size,
-				  false))
+	if (!tracemap_subbuf_load(&cur, NULL, subbuf(&m, writer_subbuf(&m)),
+				  m.meta->subbuf_size, false))
 		while (tracemap_subbuf_next(&cur, &ev) == 1)
 			n++;
 	printf("%d\n", n);
+	unmap_cpu(&m);
+	return 0;
+}
+
+/* The records of the writer's sub-buffer, read without consuming. */
+static int tail_list(long cpu)
+{
+	struct tracemap_layout layout;
+	struct tracemap_subbuf cur;
+	struct mapped m;
+	uint32_t id;
+	int err = tracemap_layout_load(&layout, T);
+
+	if (err) {
+		fprintf(stderr, "check_aid: %s/events/header_page: %s\n", T,
+			strerror(-err));
+		return 1;
+	}
+	if (map_cpu(cpu, &m))
+		return 1;
+	id = writer_subbuf(&m);
+	err = tracemap_subbuf_load(&cur, &layout, subbuf(&m, id),
+				   m.meta->subbuf_size, false);
+	if (err) {
+		fprintf(stderr, "check_aid: sub-buffer %u: %s\n", id,
+			strerror(-err));
+		unmap_cpu(&m);
+		return 1;
+	}
+	printf("%u:", id);
+	print_records(subbuf(&m, id) + layout.data_offset, 0, cur.commit);
+	printf("\n");
 	unmap_cpu(&m);
 	return 0;
 }
@@ -541,6 +583,7 @@ static const struct {
 	{ "reader-head", reader_head },
 	{ "records", records },
 	{ "tail-records", tail_records },
+	{ "tail-list", tail_list },
 	{ "offsets", offsets },
 };
 

@@ -92,8 +92,7 @@ get-blocking 1'
 expect_eq percent-50-waits-below-the-mark EINTR "$(ioctl_result)"
 
 # 8 KiB: three data sub-buffers; 130 events fill more than one of them.
-trace_reset
-echo 8 >$TRACEFS/buffer_size_kb
+trace_reset 8
 steps 'write 130 more than a sub-buffer
 get-blocking 5'
 expect_eq percent-50-returns-above-the-mark "returned 0" "$(ioctl_result)"

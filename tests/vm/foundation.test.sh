@@ -45,8 +45,7 @@ fi
 # subbuf_size); 6.10 did not (one page: the matrix's x86_64-610-layout
 # kernel, which expects the failure of meta-page-8k-is-subbuf-size).
 # The "layout:" lines are what tests/check-matrix.sh keeps.
-trace_reset
-echo 8 >$TRACEFS/buffer_subbuf_size_kb
+trace_reset "" 8
 event_burst 800
 if got=$(check_aid offsets 0); then
 	printf '%s\n' "$got" | sed 's/^/layout: /'
