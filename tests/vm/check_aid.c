@@ -580,11 +580,11 @@ static const struct {
 	const char *name;
 	int (*run)(long cpu);
 } cpu_commands[] = {
-	{ "reader-head", reader_head },
-	{ "records", records },
-	{ "tail-records", tail_records },
-	{ "tail-list", tail_list },
-	{ "offsets", offsets },
+	{ .name = "reader-head", .run = reader_head },
+	{ .name = "records", .run = records },
+	{ .name = "tail-records", .run = tail_records },
+	{ .name = "tail-list", .run = tail_list },
+	{ .name = "offsets", .run = offsets },
 };
 
 int main(int argc, char **argv)
