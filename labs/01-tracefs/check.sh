@@ -135,7 +135,8 @@ grep -H -e '^ID: ' -e 'field:' "$ev"/*/*/format >$all
 # array field and one with a digit in a field name, chosen per run.
 # Both chosen in one pass over the lines (each of two greps took 0.25 to
 # 0.4 s in the guest), each event as likely as any other that has one.
-set -- $(awk -v seed="$(rand 1 1000000)" 'BEGIN { srand(seed) }
+read -r array digit <<EOF
+$(awk -v seed="$(rand 1 1000000)" 'BEGIN { srand(seed) }
 	/:[[:space:]]*field:/ {
 		f = $0; sub(/:.*/, "", f)
 		if (f != la && $0 ~ /:[[:space:]]*field:.*\[[0-9][0-9]*\];/) {
@@ -148,7 +149,8 @@ set -- $(awk -v seed="$(rand 1 1000000)" 'BEGIN { srand(seed) }
 		}
 	}
 	END { print (a == "" ? "-" : a) " " (d == "" ? "-" : d) }' $all)
-array=${1#-} digit=${2#-}
+EOF
+array=${array#-} digit=${digit#-}
 # event_hint E FILE WANT GOT: what the first line of GOT that is not WANT
 # says was missed, for event E (format file FILE): an array field's [N]
 # kept, a field with a digit in its name lost, an array field lost.

@@ -222,11 +222,12 @@ marker_round() {
 	judge_payload "$msg" "$size"
 }
 
-# A lapped buffer: two sub-buffers for the writer, 2000 seq_producer events
-# of 28 bytes, which leave room after the data for the missed count (bit 30)
-# in 4 and 16 KiB sub-buffers (an 8 KiB one is filled to the byte; two of
-# 32 KiB hold them all). A time extend (a pause of the writer) can take
-# that room: then once more, up to three runs.
+# A lapped buffer of twice the sub-buffer size (three sub-buffers: the size
+# counts their data, 16 bytes short of each, rounded up), 2000 seq_producer
+# events of 28 bytes, which leave room after the data for the missed count
+# (bit 30) in 4 and 16 KiB sub-buffers (an 8 KiB one is filled to the byte;
+# three of 32 KiB hold them all). A time extend (a pause of the writer) can
+# take that room: then once more, up to three runs.
 lapped() {
 	trace_reset $(($1 * 2)) "$1"
 	seq_produce 2000 0 0 || return 1

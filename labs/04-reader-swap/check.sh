@@ -12,7 +12,7 @@ out=/tmp/lab04.out
 # Step 3's percentage, chosen per run: not the kernel's default (50), nor
 # what the check leaves in buffer_percent (0), nor the page's example (60),
 # so only a ./swap that writes the PERCENT it is given passes. Above 50, so
-# that one event on one of the two sub-buffers is not enough.
+# that one event on one of the three sub-buffers (step_block) is not enough.
 percent=$(rand 61 95)
 
 trace_reset
@@ -53,7 +53,9 @@ fi
 step_block() {
 	local name=$1 first=$2 more=$3 pid
 	shift 3
-	trace_reset 8 # 2 sub-buffers and the reader's per CPU
+	# 8 KiB: three sub-buffers per CPU (4080 bytes of data each, the
+	# count rounded up), and the reader's.
+	trace_reset 8
 	echo 0 >$TRACEFS/buffer_percent
 	"$dir/swap" 0 block "$@" >$out 2>&1 &
 	pid=$!
@@ -114,9 +116,10 @@ if [ "$(cat $TRACEFS/buffer_percent)" != $percent ]; then
 	fail step-3-buffer-percent "buffer_percent is $(cat $TRACEFS/buffer_percent), not $percent; did ./swap write it?"
 fi
 
-# put: each line of stdin as one trace_marker event on CPU 0.
+# put: each line of stdin as one trace_marker event on CPU 0, one write
+# each (awk's fflush: a shell's read takes a byte at a time from a pipe).
 put() {
-	taskset -c 0 sh -c 'while IFS= read -r t; do echo "$t"; done' >$TRACEFS/trace_marker 2>/dev/null
+	taskset -c 0 awk '{ print; fflush() }' >$TRACEFS/trace_marker 2>/dev/null
 }
 # pad N: N x's, to give an event a size chosen per run.
 pad() { head -c "$1" /dev/zero | tr '\0' x; }
@@ -176,14 +179,13 @@ partial_held() {
 	pid=$!
 	exec 3<$fifo
 	prog_cmd="./swap 0 partial"
-	i=0
-	while running $pid && [ $i -lt 6000 ]; do
+	deadline 120
+	while running $pid && before_deadline; do
 		case $(cut -d' ' -f3 /proc/$pid/stat 2>/dev/null):$(cut -d' ' -f1,2 /proc/$pid/syscall 2>/dev/null):$(readlink /proc/$pid/exe) in
 		"S:1 0x1:$dir/swap") held=1 && break ;;
 		Z:*) break ;;
 		esac
 		nap 0.02
-		i=$((i + 1))
 	done
 	[ -z "$held" ] || echo "$between" | put
 	timeout 120 tail -c +65537 <&3 >$out

@@ -125,10 +125,9 @@ nonblock_fd() {
 
 start 60
 # Until it has opened trace_pipe_raw (a slow guest takes a while to start it).
-i=0
-while running $pid && [ $i -lt 3000 ] && ! ls -l /proc/$pid/fd 2>/dev/null | grep -q trace_pipe_raw; do
+deadline 60
+while running $pid && before_deadline && ! ls -l /proc/$pid/fd 2>/dev/null | grep -q trace_pipe_raw; do
 	nap 0.02
-	i=$((i + 1))
 done
 # busy: the CPU time ./stream used in the next half second, in % of a CPU
 # (clock ticks are hundredths of a second).

@@ -49,10 +49,9 @@ in_write() {
 	[ "$(readlink /proc/$pid/exe 2>/dev/null)" = "$dir/seal" ] &&
 		[ "$(cut -d' ' -f1 /proc/$pid/syscall 2>/dev/null)" = 1 ]
 }
-i=0
-while running $pid && ! in_write && [ $i -lt 3000 ]; do
+deadline 60
+while running $pid && ! in_write && before_deadline; do
 	nap 0.02
-	i=$((i + 1))
 done
 if alive $pid && in_write; then
 	peeked=1

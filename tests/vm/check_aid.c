@@ -474,38 +474,76 @@ static int records(long cpu)
 }
 
 /*
- * The ID of the sub-buffer the writer is on: the newest time stamp (it
- * stamps a sub-buffer at its first event).
+ * Load the sub-buffer the writer is on into @cur: of those with data (a
+ * reset clears every commit, not the time stamps), the one with the newest
+ * time stamp (the writer stamps a sub-buffer at its first event); the
+ * first one when none has data. Returns its ID, or -1 (said on stderr).
  */
-static uint32_t writer_subbuf(const struct mapped *m)
+static long load_writer_subbuf(const struct mapped *m,
+			       const struct tracemap_layout *layout,
+			       struct tracemap_subbuf *cur)
 {
 	uint32_t newest = 0;
-	uint64_t best = 0, ts;
+	uint64_t best = 0;
+	bool found = false;
+	int err;
 
 	for (uint32_t id = 0; id < m->meta->nr_subbufs; id++) {
-		memcpy(&ts, subbuf(m, id), sizeof(ts));
-		if (id == 0 || ts > best) {
-			newest = id;
-			best = ts;
-		}
+		if (tracemap_subbuf_load(cur, layout, subbuf(m, id),
+					 m->meta->subbuf_size, false) ||
+		    !cur->commit || (found && cur->ts <= best))
+			continue;
+		newest = id;
+		best = cur->ts;
+		found = true;
+	}
+	err = tracemap_subbuf_load(cur, layout, subbuf(m, newest),
+				   m->meta->subbuf_size, false);
+	if (err) {
+		fprintf(stderr, "check_aid: sub-buffer %u: %s\n", newest,
+			strerror(-err));
+		return -1;
 	}
 	return newest;
+}
+
+/*
+ * Map CPU's buffer into @m and load the writer's sub-buffer into @cur, in
+ * the layout events/header_page gives (@layout). Returns its ID, or -1.
+ */
+static long map_writer_subbuf(long cpu, struct mapped *m,
+			      struct tracemap_layout *layout,
+			      struct tracemap_subbuf *cur)
+{
+	int err = tracemap_layout_load(layout, T);
+	long id;
+
+	if (err) {
+		fprintf(stderr, "check_aid: %s/events/header_page: %s\n", T,
+			strerror(-err));
+		return -1;
+	}
+	if (map_cpu(cpu, m))
+		return -1;
+	id = load_writer_subbuf(m, layout, cur);
+	if (id < 0)
+		unmap_cpu(m);
+	return id;
 }
 
 /* The data events of the writer's sub-buffer, read without consuming. */
 static int tail_records(long cpu)
 {
+	struct tracemap_layout layout;
 	struct tracemap_subbuf cur;
 	struct tracemap_event ev;
 	struct mapped m;
 	int n = 0;
 
-	if (map_cpu(cpu, &m))
+	if (map_writer_subbuf(cpu, &m, &layout, &cur) < 0)
 		return 1;
-	if (!tracemap_subbuf_load(&cur, NULL, subbuf(&m, writer_subbuf(&m)),
-				  m.meta->subbuf_size, false))
-		while (tracemap_subbuf_next(&cur, &ev) == 1)
-			n++;
+	while (tracemap_subbuf_next(&cur, &ev) == 1)
+		n++;
 	printf("%d\n", n);
 	unmap_cpu(&m);
 	return 0;
@@ -517,27 +555,13 @@ static int tail_list(long cpu)
 	struct tracemap_layout layout;
 	struct tracemap_subbuf cur;
 	struct mapped m;
-	uint32_t id;
-	int err = tracemap_layout_load(&layout, T);
+	long id = map_writer_subbuf(cpu, &m, &layout, &cur);
 
-	if (err) {
-		fprintf(stderr, "check_aid: %s/events/header_page: %s\n", T,
-			strerror(-err));
+	if (id < 0)
 		return 1;
-	}
-	if (map_cpu(cpu, &m))
-		return 1;
-	id = writer_subbuf(&m);
-	err = tracemap_subbuf_load(&cur, &layout, subbuf(&m, id),
-				   m.meta->subbuf_size, false);
-	if (err) {
-		fprintf(stderr, "check_aid: sub-buffer %u: %s\n", id,
-			strerror(-err));
-		unmap_cpu(&m);
-		return 1;
-	}
-	printf("%u:", id);
-	print_records(subbuf(&m, id) + layout.data_offset, 0, cur.commit);
+	printf("%ld:", id);
+	print_records(subbuf(&m, (uint32_t)id) + layout.data_offset, 0,
+		      cur.commit);
 	printf("\n");
 	unmap_cpu(&m);
 	return 0;

@@ -35,6 +35,13 @@ errors() { if can_map; then cat "$1"; else grep -vF "$MAP_NOTICE" "$1" || true; 
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 # uptime_cs: time since boot in centiseconds (for durations in shell arithmetic)
 uptime_cs() { tr -d . </proc/uptime | cut -d' ' -f1; }
+# uptime_cs_now: the same into NOW_CS, without a fork (/proc/uptime has two
+# decimals; the "1" before them keeps "05" from reading as octal).
+uptime_cs_now() {
+	local up rest
+	read -r up rest </proc/uptime
+	NOW_CS=$((${up%.*} * 100 + 1${up#*.} - 100))
+}
 report_time() {
 	[ -z "${RESULT_CHANNEL:-}" ] ||
 		echo "TIME: $1 $(awk -v s="$2" '{ printf "%.1f", $1 - s }' /proc/uptime)" >>"$RESULT_CHANNEL"
@@ -83,30 +90,28 @@ nap() {
 # trace_reset [KB [SUBBUF_KB]]: the top-level tracing buffer reset to a
 # known state: tracing on, no tracer, overwrite mode, empty, KB per CPU
 # (default TRACE_BUFFER_KB, from vm/guest.conf) in sub-buffers of
-# SUBBUF_KB (default 4). A new sub-buffer size reallocates the whole
-# buffer, so a smaller buffer is sized first and a larger one after.
+# SUBBUF_KB (default 4). A new sub-buffer size reallocates the buffer at
+# about the bytes it had, rounded up to whole sub-buffers: a buffer that is
+# to be smaller is shrunk first, and the size is written again after.
 trace_reset() {
-	local kb want=${1:-$TRACE_BUFFER_KB} sub=${2:-4} wrote=''
+	local kb sub want=${1:-$TRACE_BUFFER_KB} new=${2:-4}
 	echo 0 >$TRACEFS/tracing_on
 	echo nop >$TRACEFS/current_tracer
 	echo 1 >$TRACEFS/options/overwrite
-	# The size, unless it reads as it did after this script's last write of
-	# it (1408 reads back as 1410): a write of the same size still costs
-	# 16 ms under TCG.
 	read -r kb <$TRACEFS/buffer_size_kb || kb=
-	if [ "$kb" = "${TRACE_BUFFER_READ:-}" ] && [ "$want" = "${TRACE_BUFFER_SET:-}" ]; then
-		echo "$sub" >$TRACEFS/buffer_subbuf_size_kb
-		read -r TRACE_BUFFER_READ <$TRACEFS/buffer_size_kb || TRACE_BUFFER_READ=
-	else
+	read -r sub <$TRACEFS/buffer_subbuf_size_kb || sub=
+	if [ "$sub" != "$new" ]; then
+		[ "$want" -ge "$kb" ] 2>/dev/null || echo "$want" 2>/dev/null >$TRACEFS/buffer_size_kb
+		echo "$new" >$TRACEFS/buffer_subbuf_size_kb
+		TRACE_BUFFER_READ=
+	fi
+	# The size, unless it reads as it did after this script's last write of
+	# it, of the same size (1408 reads back as 1410): a write of the same
+	# size still costs 16 ms under TCG.
+	if [ "$kb" != "${TRACE_BUFFER_READ:-}" ] || [ "$want" != "${TRACE_BUFFER_SET:-}" ]; then
 		TRACE_BUFFER_READ= TRACE_BUFFER_SET=
-		if [ "$want" -lt "$kb" ] 2>/dev/null; then
-			echo "$want" 2>/dev/null >$TRACEFS/buffer_size_kb && wrote=1
-			echo "$sub" >$TRACEFS/buffer_subbuf_size_kb
-		else
-			echo "$sub" >$TRACEFS/buffer_subbuf_size_kb
-			echo "$want" 2>/dev/null >$TRACEFS/buffer_size_kb && wrote=1
-		fi
-		[ -z "$wrote" ] || { read -r TRACE_BUFFER_READ <$TRACEFS/buffer_size_kb && TRACE_BUFFER_SET=$want; } ||
+		! echo "$want" 2>/dev/null >$TRACEFS/buffer_size_kb ||
+			{ read -r TRACE_BUFFER_READ <$TRACEFS/buffer_size_kb && TRACE_BUFFER_SET=$want; } ||
 			TRACE_BUFFER_READ=
 	fi
 	echo >$TRACEFS/trace
