@@ -491,10 +491,11 @@ static long load_writer_subbuf(const struct mapped *m,
 	for (uint32_t id = 0; id < m->meta->nr_subbufs; id++) {
 		if (tracemap_subbuf_load(cur, layout, subbuf(m, id),
 					 m->meta->subbuf_size, false) ||
-		    !cur->commit || (found && cur->ts <= best))
+		    !tracemap_subbuf_commit(cur) ||
+		    (found && tracemap_subbuf_ts(cur) <= best))
 			continue;
 		newest = id;
-		best = cur->ts;
+		best = tracemap_subbuf_ts(cur);
 		found = true;
 	}
 	err = tracemap_subbuf_load(cur, layout, subbuf(m, newest),
@@ -561,7 +562,7 @@ static int tail_list(long cpu)
 		return 1;
 	printf("%ld:", id);
 	print_records(subbuf(&m, (uint32_t)id) + layout.data_offset, 0,
-		      cur.commit);
+		      tracemap_subbuf_commit(&cur));
 	printf("\n");
 	unmap_cpu(&m);
 	return 0;
