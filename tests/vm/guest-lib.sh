@@ -33,14 +33,18 @@ errors() { if can_map; then cat "$1"; else grep -vF "$MAP_NOTICE" "$1" || true; 
 # before it, report_time NAME "$since" after it ("TIME: NAME SECONDS" on
 # the status channel, which the host's Makefile reads).
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
-# uptime_cs: time since boot in centiseconds (for durations in shell arithmetic)
-uptime_cs() { tr -d . </proc/uptime | cut -d' ' -f1; }
-# uptime_cs_now: the same into NOW_CS, without a fork (/proc/uptime has two
+# uptime_cs_now: NOW_CS, the time since boot in centiseconds (for
+# durations in shell arithmetic), without a fork (/proc/uptime has two
 # decimals; the "1" before them keeps "05" from reading as octal).
+# uptime_cs prints it.
 uptime_cs_now() {
 	local up rest
 	read -r up rest </proc/uptime
 	NOW_CS=$((${up%.*} * 100 + 1${up#*.} - 100))
+}
+uptime_cs() {
+	uptime_cs_now
+	echo "$NOW_CS"
 }
 report_time() {
 	[ -z "${RESULT_CHANNEL:-}" ] ||
