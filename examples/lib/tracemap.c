@@ -803,18 +803,40 @@ static ssize_t read_stats(struct tracemap *tm, char *buf, size_t size)
 	return n;
 }
 
-/* "dropped events: N" of per_cpu/cpuN/stats, or -errno. */
-static int64_t read_dropped(struct tracemap *tm)
+/* What follows "KEY:" on the line of buf that starts with it, or NULL. */
+static const char *stats_line(const char *buf, const char *key)
 {
-	char buf[1024], *p;
+	size_t len = strlen(key);
+	const char *p = buf;
+
+	while (strncmp(p, key, len) || p[len] != ':') {
+		p = strchr(p, '\n');
+		if (!p)
+			return NULL;
+		p++;
+	}
+	return p + len + 1;
+}
+
+/* The number on the line "KEY: N" of per_cpu/cpuN/stats, or -errno. */
+static int64_t stats_value(struct tracemap *tm, const char *key)
+{
+	char buf[1024];
+	const char *p;
 	ssize_t n = read_stats(tm, buf, sizeof(buf));
 
 	if (n < 0)
 		return n;
-	p = strstr(buf, "dropped events:");
+	p = stats_line(buf, key);
 	if (!p)
 		return -EBADMSG;
-	return strtoll(p + 15, NULL, 10);
+	return strtoll(p, NULL, 10);
+}
+
+/* "dropped events: N" of per_cpu/cpuN/stats, or -errno. */
+static int64_t read_dropped(struct tracemap *tm)
+{
+	return stats_value(tm, "dropped events");
 }
 
 /*
@@ -824,15 +846,16 @@ static int64_t read_dropped(struct tracemap *tm)
  */
 static int stats_now_ts(struct tracemap *tm, uint64_t *now)
 {
-	char buf[1024], *p, *end;
+	char buf[1024], *end;
+	const char *p;
 	unsigned long long sec, usec;
 
 	if (tm->stats_fd < 0 || read_stats(tm, buf, sizeof(buf)) < 0)
 		return -1;
-	p = strstr(buf, "now ts:");
+	p = stats_line(buf, "now ts");
 	if (!p)
 		return -1;
-	sec = strtoull(p + 7, &end, 10);
+	sec = strtoull(p, &end, 10);
 	if (*end != '.') {
 		*now = sec;
 		return 0;
@@ -873,6 +896,7 @@ int tracemap_open(struct tracemap *tm, const char *tracefs,
 	memset(tm, 0, sizeof(*tm));
 	tm->fd = -1;
 	tm->stats_fd = -1;
+	tm->overrun_before = -1;
 	tm->cpu = cpu;
 	tm->flags = flags;
 	if (!tracefs)
@@ -1207,19 +1231,53 @@ static int resync(struct tracemap *tm, enum tracemap_loss why,
 	if (r)
 		return r;
 	tm->sb.missed = 0;
-	tm->have_swap = false;
+	tm->swap_overrun_known = false;
 	tm->pending = TRACEMAP_LOSS_NONE;
 	return 0;
 }
 
-/* The loss announced with a new mapped sub-buffer, best source first. */
+/* Why subbuf_loss() could not count a loss, into tracemap_error(). */
+static void unknown_why(struct tracemap *tm, bool settled)
+{
+	const char *no =
+		"events lost, how many is not known: no count in the sub-buffer or the meta-page, and";
+
+	if (tm->overrun_before < 0)
+		fail(tm, 0, "cpu%d: %s no overrun read before the GET_READER",
+		     tm->cpu, no);
+	else if (!tm->swap_overrun_known)
+		fail(tm, 0, "cpu%d: %s no overrun known at an earlier swap",
+		     tm->cpu, no);
+	else if (!settled)
+		fail(tm, 0,
+		     "cpu%d: %s the overrun moved during GET_READER (%lld before it, %llu after)",
+		     tm->cpu, no, (long long)tm->overrun_before,
+		     (unsigned long long)tm->meta->overrun);
+	else
+		fail(tm, 0,
+		     "cpu%d: %s the overrun did not grow since the last swap",
+		     tm->cpu, no);
+}
+
+/*
+ * The loss announced with a new mapped sub-buffer, best source first.
+ * Without a count in the sub-buffer or the meta-page, it is the kernel's
+ * overrun at this swap less its overrun at our last swap. The kernel copies
+ * overrun into the meta-page after the swap, and a writer on another CPU
+ * can overwrite more sub-buffers in between: the meta-page's overrun is the
+ * one at the swap only when per_cpu/cpuN/stats said the same just before
+ * the GET_READER (overrun_before; read once such a loss was seen).
+ */
 static void subbuf_loss(struct tracemap *tm, struct tracemap_reader *rd)
 {
 	const struct trace_buffer_meta *m = tm->meta;
 	uint64_t meta_lost = m->reader.lost_events;
+	bool settled = tm->overrun_before >= 0 &&
+		       (uint64_t)tm->overrun_before == m->overrun;
 
 	if (rd->loss != TRACEMAP_LOSS_NONE) {
 		/* a reset or another reader: counts from before it are void */
+		tm->swap_overrun_known = false;
 	} else if (tm->sb.missed > 0) {
 		rd->loss = TRACEMAP_LOSS_COUNTED;
 		rd->source = TRACEMAP_SRC_SUBBUF;
@@ -1230,16 +1288,25 @@ static void subbuf_loss(struct tracemap *tm, struct tracemap_reader *rd)
 		rd->source = TRACEMAP_SRC_META;
 		rd->count = meta_lost;
 	} else if (tm->sb.missed == TRACEMAP_MISSED_UNKNOWN) {
-		if (tm->have_swap && m->overrun > tm->swap_overrun) {
+		if (tm->swap_overrun_known && settled &&
+		    m->overrun > tm->swap_overrun) {
 			rd->loss = TRACEMAP_LOSS_COUNTED;
 			rd->source = TRACEMAP_SRC_OVERRUN;
 			rd->count = m->overrun - tm->swap_overrun;
 		} else {
 			rd->loss = TRACEMAP_LOSS_UNKNOWN;
+			unknown_why(tm, settled);
+			tm->swap_overrun_known = false;
+			tm->watch_overrun = true;
 		}
 	}
-	tm->swap_overrun = m->overrun;
-	tm->have_swap = true;
+	/* The kernel's overrun at this swap: its last plus this loss. */
+	if (rd->loss == TRACEMAP_LOSS_COUNTED)
+		tm->swap_overrun += rd->count;
+	if (settled) {
+		tm->swap_overrun = m->overrun;
+		tm->swap_overrun_known = true;
+	}
 }
 
 /* Events dropped (overwrite off) since the last look, into rd. */
@@ -1343,6 +1410,9 @@ static int get_reader_read(struct tracemap *tm, struct tracemap_reader *rd)
 		rd->count = (uint64_t)tm->sb.missed;
 	} else if (tm->sb.missed == TRACEMAP_MISSED_UNKNOWN) {
 		rd->loss = TRACEMAP_LOSS_UNKNOWN;
+		fail(tm, 0,
+		     "cpu%d: events lost, how many is not known: the sub-buffer had no room for the count",
+		     tm->cpu);
 	}
 	return 1;
 }
@@ -1380,6 +1450,8 @@ again:
 		return 1;
 	}
 	read = m->reader.read;
+	tm->overrun_before = tm->watch_overrun ? stats_value(tm, "overrun") :
+						 -1;
 	if (blocking(tm, wait, op_get_reader) < 0) {
 		if (errno == EINTR)
 			return fail(tm, -EINTR, "GET_READER cpu%d: interrupted",

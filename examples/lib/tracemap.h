@@ -231,7 +231,9 @@ enum tracemap_loss {
  * @TRACEMAP_SRC_SUBBUF: stored after the data of the sub-buffer
  * @TRACEMAP_SRC_META: the meta-page's reader.lost_events
  *	(kernel-patches/0001)
- * @TRACEMAP_SRC_OVERRUN: the meta-page's overrun since our last swap
+ * @TRACEMAP_SRC_OVERRUN: the kernel's overrun since our last swap: the
+ *	meta-page's, when per_cpu/cpuN/stats gave the same just before the
+ *	GET_READER (else the loss is of unknown size)
  * @TRACEMAP_SRC_STATS: per_cpu/cpuN/stats, "dropped events"
  * @TRACEMAP_SRC_READ_COUNT: the meta-page's read, against the events
  *	returned
@@ -336,8 +338,10 @@ struct tracemap {
 		uint64_t returned; /* events returned since then */
 		uint64_t ahead; /* of those, past the kernel's read position */
 	} tally;
-	uint64_t swap_overrun; /* overrun at our last swap */
-	bool have_swap; /* swap_overrun is set */
+	uint64_t swap_overrun; /* the kernel's overrun at our last swap */
+	bool swap_overrun_known; /* swap_overrun is exact */
+	bool watch_overrun; /* read overrun_before: losses are counted from it */
+	int64_t overrun_before; /* stats' overrun before this GET_READER, or -1 */
 	uint64_t dropped; /* "dropped events" already reported */
 	enum tracemap_loss pending; /* found by tracemap_next(), reported next */
 	bool drained; /* the last get_reader found nothing: next one may wait */
@@ -476,7 +480,8 @@ void tracemap_close(struct tracemap *tm);
  * tracemap_error() - the text of the last failure
  * @tm: the reader
  *
- * Return: the text of the last failure or reported reset/other-reader loss.
+ * Return: the text of the last failure, or of the last loss reported as
+ * a reset, another reader or of unknown size (why it is not counted).
  */
 const char *tracemap_error(const struct tracemap *tm);
 /**

@@ -190,7 +190,7 @@ static void print_loss(const struct tracemap *tm,
 		out("missed %llu dropped\n", (unsigned long long)rd->count);
 		break;
 	case TRACEMAP_LOSS_UNKNOWN:
-		out("missed unknown (neither the sub-buffer nor the meta-page had the count)\n");
+		out("missed unknown (%s)\n", why);
 		break;
 	case TRACEMAP_LOSS_RESET:
 		out("reset (%s)\n", why);

@@ -34,7 +34,8 @@
  * with no gap; R: the count the library reported since the event before,
  * and "from=" its source (the sub-buffer, the meta-page's
  * reader.lost_events or its overrun since the last swap...), "unknown"
- * for a loss of unknown size, "none").
+ * for a loss of unknown size, "none"); and before the gap line of a loss
+ * of unknown size, "unknown: WHY" (the library's reason, tracemap_error()).
  * Two more modes for the benchmarks: "none" attaches no consumer while the
  * producer runs, then reads what is left with read() (the producer's own
  * rate, from the timestamps); "busy" is "none" spinning on its CPU
@@ -571,6 +572,8 @@ static int consume_mmap(struct tracemap *tm)
 		if (r < 0)
 			die("%s", tracemap_error(tm));
 		loss(&rd); /* on every return: drops come with 0 */
+		if (gaps_out && rd.loss == TRACEMAP_LOSS_UNKNOWN)
+			fprintf(stderr, "unknown: %s\n", tracemap_error(tm));
 		if (r == 0)
 			return n;
 		if (rd.new_subbuf) {
