@@ -1243,8 +1243,9 @@ static void unknown_why(struct tracemap *tm, bool settled)
 		"events lost, how many is not known: no count in the sub-buffer or the meta-page, and";
 
 	if (tm->overrun_before < 0)
-		fail(tm, 0, "cpu%d: %s no overrun read before the GET_READER",
-		     tm->cpu, no);
+		fail(tm, 0,
+		     "cpu%d: %s per_cpu/cpu%d/stats gave no overrun before the GET_READER",
+		     tm->cpu, no, tm->cpu);
 	else if (!tm->swap_overrun_known)
 		fail(tm, 0, "cpu%d: %s no overrun known at an earlier swap",
 		     tm->cpu, no);
@@ -1255,8 +1256,9 @@ static void unknown_why(struct tracemap *tm, bool settled)
 		     (unsigned long long)tm->meta->overrun);
 	else
 		fail(tm, 0,
-		     "cpu%d: %s the overrun did not grow since the last swap",
-		     tm->cpu, no);
+		     "cpu%d: %s the overrun did not grow since the last swap (%llu then, %llu now)",
+		     tm->cpu, no, (unsigned long long)tm->swap_overrun,
+		     (unsigned long long)tm->meta->overrun);
 }
 
 /*
@@ -1266,7 +1268,8 @@ static void unknown_why(struct tracemap *tm, bool settled)
  * overrun into the meta-page after the swap, and a writer on another CPU
  * can overwrite more sub-buffers in between: the meta-page's overrun is the
  * one at the swap only when per_cpu/cpuN/stats said the same just before
- * the GET_READER (overrun_before; read once such a loss was seen).
+ * the GET_READER (overrun_before; read once such a loss was seen). A
+ * count needs two such swaps: the last and this one.
  */
 static void subbuf_loss(struct tracemap *tm, struct tracemap_reader *rd)
 {
@@ -1277,7 +1280,6 @@ static void subbuf_loss(struct tracemap *tm, struct tracemap_reader *rd)
 
 	if (rd->loss != TRACEMAP_LOSS_NONE) {
 		/* a reset or another reader: counts from before it are void */
-		tm->swap_overrun_known = false;
 	} else if (tm->sb.missed > 0) {
 		rd->loss = TRACEMAP_LOSS_COUNTED;
 		rd->source = TRACEMAP_SRC_SUBBUF;
@@ -1296,17 +1298,16 @@ static void subbuf_loss(struct tracemap *tm, struct tracemap_reader *rd)
 		} else {
 			rd->loss = TRACEMAP_LOSS_UNKNOWN;
 			unknown_why(tm, settled);
-			tm->swap_overrun_known = false;
 			tm->watch_overrun = true;
 		}
 	}
-	/* The kernel's overrun at this swap: its last plus this loss. */
-	if (rd->loss == TRACEMAP_LOSS_COUNTED)
-		tm->swap_overrun += rd->count;
-	if (settled) {
-		tm->swap_overrun = m->overrun;
-		tm->swap_overrun_known = true;
-	}
+	/*
+	 * Not carried from the last swap by the count: a commit overrun, a
+	 * reset in a waiting GET_READER or a swap we did not see can grow
+	 * overrun without a count on our sub-buffer.
+	 */
+	tm->swap_overrun = m->overrun;
+	tm->swap_overrun_known = settled;
 }
 
 /* Events dropped (overwrite off) since the last look, into rd. */
@@ -1447,6 +1448,8 @@ again:
 		rd->source = TRACEMAP_SRC_READ_COUNT;
 		rd->count = taken;
 		tm->tally.base += taken;
+		tm->swap_overrun_known =
+			false; /* its swaps moved the kernel's */
 		return 1;
 	}
 	read = m->reader.read;

@@ -480,8 +480,9 @@ void tracemap_close(struct tracemap *tm);
  * tracemap_error() - the text of the last failure
  * @tm: the reader
  *
- * Return: the text of the last failure, or of the last loss reported as
- * a reset, another reader or of unknown size (why it is not counted).
+ * Return: the text of the last failure, or of the last loss reported
+ * with a sentence: a reset, another reader, events dropped before the
+ * start, a loss of unknown size (why no count).
  */
 const char *tracemap_error(const struct tracemap *tm);
 /**
