@@ -1251,8 +1251,9 @@ static void unknown_why(struct tracemap *tm, bool settled)
 		     tm->cpu, no);
 	else if (!settled)
 		fail(tm, 0,
-		     "cpu%d: %s the overrun moved during GET_READER (%lld before it, %llu after)",
-		     tm->cpu, no, (long long)tm->overrun_before,
+		     "cpu%d: %s the overrun moved during GET_READER (%llu at the last swap, %lld before this one, %llu after it)",
+		     tm->cpu, no, (unsigned long long)tm->swap_overrun,
+		     (long long)tm->overrun_before,
 		     (unsigned long long)tm->meta->overrun);
 	else
 		fail(tm, 0,
