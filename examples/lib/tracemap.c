@@ -1244,14 +1244,14 @@ static void unknown_why(struct tracemap *tm, bool settled)
 
 	if (tm->overrun_before < 0)
 		fail(tm, 0,
-		     "cpu%d: %s per_cpu/cpu%d/stats gave no overrun before the GET_READER",
+		     "cpu%d: %s the overrun was not read before the GET_READER (per_cpu/cpu%d/stats is read only after such a loss, or could not be read)",
 		     tm->cpu, no, tm->cpu);
 	else if (!tm->swap_overrun_known)
 		fail(tm, 0, "cpu%d: %s no overrun known at an earlier swap",
 		     tm->cpu, no);
 	else if (!settled)
 		fail(tm, 0,
-		     "cpu%d: %s the overrun moved during GET_READER (%llu at the last swap, %lld before this one, %llu after it)",
+		     "cpu%d: %s the overrun moved between the stats read and the end of the GET_READER (%llu at the last swap, %lld before this one, %llu after it)",
 		     tm->cpu, no, (unsigned long long)tm->swap_overrun,
 		     (long long)tm->overrun_before,
 		     (unsigned long long)tm->meta->overrun);
@@ -1266,11 +1266,12 @@ static void unknown_why(struct tracemap *tm, bool settled)
  * The loss announced with a new mapped sub-buffer, best source first.
  * Without a count in the sub-buffer or the meta-page, it is the kernel's
  * overrun at this swap less its overrun at our last swap. The kernel copies
- * overrun into the meta-page after the swap, and a writer on another CPU
- * can overwrite more sub-buffers in between: the meta-page's overrun is the
- * one at the swap only when per_cpu/cpuN/stats said the same just before
- * the GET_READER (overrun_before; read once such a loss was seen). A
- * count needs two such swaps: the last and this one.
+ * the counter into the meta-page at the end of the ioctl, and the writer
+ * (on the buffer's CPU, taking no lock) can overwrite more sub-buffers after
+ * the swap: the meta-page's overrun is known to be the one at the swap when
+ * per_cpu/cpuN/stats gave the same just before the GET_READER
+ * (overrun_before; read once such a loss was seen). A count needs two such
+ * swaps: the last and this one.
  */
 static void subbuf_loss(struct tracemap *tm, struct tracemap_reader *rd)
 {

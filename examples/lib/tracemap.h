@@ -231,9 +231,9 @@ enum tracemap_loss {
  * @TRACEMAP_SRC_SUBBUF: stored after the data of the sub-buffer
  * @TRACEMAP_SRC_META: the meta-page's reader.lost_events
  *	(kernel-patches/0001)
- * @TRACEMAP_SRC_OVERRUN: the kernel's overrun since our last swap: the
- *	meta-page's, when per_cpu/cpuN/stats gave the same just before the
- *	GET_READER (else the loss is of unknown size)
+ * @TRACEMAP_SRC_OVERRUN: the kernel's overrun at this swap less at our
+ *	last: the meta-page's at each, taken only where per_cpu/cpuN/stats
+ *	gave the same just before that GET_READER (else of unknown size)
  * @TRACEMAP_SRC_STATS: per_cpu/cpuN/stats, "dropped events"
  * @TRACEMAP_SRC_READ_COUNT: the meta-page's read, against the events
  *	returned
