@@ -20,6 +20,9 @@ for script in "$here"/../docs/transcripts/*.sh; do
 		<("$here/normalise-transcript.sh" "$name" "$recorded/$name.txt") >"$recorded/$name.diff"; then
 		pass "$name"
 	else
-		fail "$name" "differs from the committed one; see $recorded/$name.diff (re-record with 'make transcripts' if the change is intended)"
+		# The first changed lines, so that a log shows what differed.
+		was=$(sed -n '4,$ { /^-/ { s/^-//p; q; } }' "$recorded/$name.diff" | cut -c 1-200)
+		now=$(sed -n '4,$ { /^+/ { s/^+//p; q; } }' "$recorded/$name.diff" | cut -c 1-200)
+		fail "$name" "differs from the committed one: '${was:-(no line)}' became '${now:-(no line)}'; see $recorded/$name.diff (re-record with 'make transcripts' if the change is intended)"
 	fi
 done

@@ -115,3 +115,20 @@ red guest-tap-plan '^  FAIL: guest-tap-plan/prog-plan: TAP plan 1..3, 2 results 
 guest_suite guest-tap-exit "run_tap prog sh -c '$tap' sh 2 1"
 plan guest-tap-exit a b prog-plan prog-exit
 red guest-tap-exit "^  FAIL: guest-tap-exit/prog-exit: wanted '0', got '1'$"
+
+# Transcripts (tests/check-transcripts.sh, in a copy of the tree with one
+# transcript): the same after normalising passes; a changed line fails and
+# names the line it was and the one it became; nothing recorded fails.
+fake=$dir/transcripts-tree
+mkdir -p "$fake/tests" "$fake/docs/transcripts" "$dir/rec-same" "$dir/rec-changed" "$dir/rec-none"
+cp tests/check-transcripts.sh tests/normalise-transcript.sh tests/results.sh "$fake/tests/"
+echo 'echo x' >"$fake/docs/transcripts/t.sh"
+echo 's/took [0-9]+ us/took <N> us/' >"$fake/docs/transcripts/t.sed"
+printf 'PASS: a\nread took 12 us\nPASS: b\n' >"$fake/docs/transcripts/t.txt"
+printf 'PASS: a\nread took 907 us\nPASS: b\n' >"$dir/rec-same/t.txt"
+printf 'PASS: a\nread took 12 us\nFAIL: b: slow\n' >"$dir/rec-changed/t.txt"
+expect_eq transcript-same 'PASS: transcripts/t' "$("$fake/tests/check-transcripts.sh" "$dir/rec-same")"
+expect_match transcript-changed-named "^FAIL: transcripts/t: differs from the committed one: 'PASS: b' became 'FAIL: b: slow'; " \
+	"$("$fake/tests/check-transcripts.sh" "$dir/rec-changed")"
+expect_match transcript-none-named '^FAIL: transcripts/t: the guest recorded nothing$' \
+	"$("$fake/tests/check-transcripts.sh" "$dir/rec-none")"
