@@ -15,17 +15,18 @@
 # With --check (make check's piece): the suites NAME.check-suites names
 # (a few), the expect lines of those suites only, no table written, and on
 # stdout one result line per kernel, debian-guest/NAME, passed when its
-# results are what NAME.expect says (the kernel's own lines stay in
-# OUT/NAME.results).
+# results are what NAME.expect says and are the ones NAME.check-results
+# declares, no more, no fewer (the kernel's own lines stay in
+# OUT/NAME.results; tests/update-plan.sh writes NAME.check-results).
 # Exit 1 if any kernel failed. --verdict counts one results file against
-# one expect file, or its lines of the SUITES named (tests/host/debian-kernels.test.sh
-# tests that).
+# one expect file, or its lines of the SUITES named, and against a PLAN of
+# declared results when given (tests/host/debian-kernels.test.sh tests that).
 #   tests/check-debian-kernels.sh [--check] OUT STAGING NAME...
-#   tests/check-debian-kernels.sh --verdict EXPECT RESULTS [SUITES]
+#   tests/check-debian-kernels.sh --verdict EXPECT RESULTS [SUITES [PLAN]]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../vm/lib.sh"
 source "$REPO_DIR/tests/matrix-table.sh"
-usage="usage: tests/check-debian-kernels.sh [--check] OUT STAGING NAME... | --verdict EXPECT RESULTS [SUITES]"
+usage="usage: tests/check-debian-kernels.sh [--check] OUT STAGING NAME... | --verdict EXPECT RESULTS [SUITES [PLAN]]"
 
 # modules DIR GUEST_ROOT: every examples/modules/NAME built against the
 # kernel in DIR (vm/debian-kernel.sh's folder) into GUEST_ROOT's modules/.
@@ -58,9 +59,11 @@ modules() {
 # runs only). A FAIL or SKIP no line expects, or a FAIL or SKIP line that
 # matched no such result (stale: the kernel or the test changed), fails the
 # kernel. With SUITES (names, space-separated), only the expect lines of
-# those suites count. The last line: the counts.
+# those suites count. With PLAN (one result name a line, # comments), a
+# declared result that never came (a suite that ended early) or one not
+# declared fails the kernel too. The last line: the counts.
 verdict() {
-	local expect=$1 results=$2 suites=${3:-} line kind name bad=0 i
+	local expect=$1 results=$2 suites=${3:-} plan=${4:-} line kind name bad=0 i
 	local -a kinds=() pats=() reasons=() used=()
 	while IFS= read -r line; do
 		[[ $line =~ ^(FAIL|SKIP|FLAKY)\ ([^:]+):\ (.+)$ ]] || continue
@@ -93,6 +96,21 @@ verdict() {
 		echo "Expected, did not come (stale line in ${expect#"$REPO_DIR/"}): ${kinds[$i]} ${pats[$i]}: ${reasons[$i]}"
 		bad=1
 	done
+	if [ -n "$plan" ] && [ ! -f "$plan" ]; then
+		echo "No declared results: ${plan#"$REPO_DIR/"} is missing (tests/update-plan.sh writes it)"
+		bad=1
+	elif [ -n "$plan" ]; then
+		while IFS=$'\t' read -r kind name; do
+			[ -n "$name" ] || continue
+			if [ "$kind" = 1 ]; then
+				echo "Missing result (declared in ${plan#"$REPO_DIR/"}, never reported): $name"
+			else
+				echo "Undeclared result (not in ${plan#"$REPO_DIR/"}): $name"
+			fi
+			bad=1
+		done < <(LC_ALL=C comm -3 <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$plan" | LC_ALL=C sort) \
+			<("$REPO_DIR/tests/summary.sh" --names "$results") | sed 's/^\t/2\t/; /^2\t/! s/^/1\t/')
+	fi
 	[ $((pass + fail)) -gt 0 ] || { echo "No test ran."; bad=1; }
 	echo "$pass passed, $fail failed ($xfail expected), $skip skipped ($xskip expected)"
 	return "$bad"
@@ -137,7 +155,7 @@ run() {
 			"the guest run failed (exit $?); see $out/$kernel.log" >>"$results"
 	kernel_log_split "$out/$kernel.log" "$out/$kernel.dmesg" || true
 	read -r boot release < <(sed -n 's/^BOOTED //p' "$results") || true
-	verdict "$conf/$kernel.expect" "$results" "${check:+$suites}" >"$out/$kernel.summary" || rc=$?
+	verdict "$conf/$kernel.expect" "$results" "${check:+$suites}" ${check:+"$conf/$kernel.check-results"} >"$out/$kernel.summary" || rc=$?
 	echo "== $kernel"
 	cat "$out/$kernel.summary"
 	echo "$kernel ($(cat "$dir/release")): $(tail -n 1 "$out/$kernel.summary"); boot ${boot:-?} s, run $((SECONDS - start)) s" >>"$out/summary"
@@ -147,8 +165,8 @@ run() {
 }
 
 if [ "${1:-}" = --verdict ]; then
-	[ $# -ge 3 ] && [ $# -le 4 ] && [ -f "$2" ] && [ -f "$3" ] || die "$usage"
-	verdict "$2" "$3" "${4:-}"
+	[ $# -ge 3 ] && [ $# -le 5 ] && [ -f "$2" ] && [ -f "$3" ] || die "$usage"
+	verdict "$2" "$3" "${4:-}" "${5:-}"
 	exit
 fi
 check=''
@@ -185,7 +203,7 @@ for kernel in "$@"; do
 		"$REPO_DIR/tests/result.sh" debian-guest pass "$kernel"
 	else
 		"$REPO_DIR/tests/result.sh" debian-guest fail "$kernel" \
-			"$(grep -E '^(Unexpected|Expected, did not|No test)|error:' "$out/$kernel.out" | head -n 3); $(tail -n 1 "$out/$kernel.out"); see $out/$kernel.out"
+			"$(grep -E '^(Unexpected|Expected, did not|Missing result|Undeclared result|No declared|No test)|error:' "$out/$kernel.out" | head -n 3); $(tail -n 1 "$out/$kernel.out"); see $out/$kernel.out"
 	fi
 	[ "$rc" = 0 ] || status=1
 done

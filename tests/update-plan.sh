@@ -2,8 +2,11 @@
 # SPDX-License-Identifier: MIT
 # Write tests/expected-results, the plan make check holds its results to,
 # from the results of the last make check (CHECK_DIR, by default
-# _build/check). Run it after adding, renaming or removing a test, and
-# review the diff: a line removed is a result no longer checked.
+# _build/check), and tests/debian-kernels/NAME.check-results, each Debian
+# kernel's own (from OUT_DIR/debian-check/NAME.results, its suites' lines,
+# which make check counts as one result per kernel). Run it after adding,
+# renaming or removing a test, and review the diff: a line removed is a
+# result no longer checked.
 #   tests/update-plan.sh [CHECK_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,3 +25,19 @@ HEAD
 	tests/summary.sh --names "$dir"/*.results
 } >tests/expected-results
 echo "tests/expected-results: $(grep -vc '^#' tests/expected-results) results declared"
+for results in "${OUT_DIR:-_build}"/debian-check/*.results; do
+	[ -f "$results" ] || continue
+	kernel=$(basename "$results" .results)
+	plan=tests/debian-kernels/$kernel.check-results
+	{
+		cat <<HEAD
+# SPDX-License-Identifier: MIT
+# The results make check's run on Debian's $kernel must report, one a line
+# (tests/check-debian-kernels.sh --check): a declared result that never
+# came, or one not declared, fails debian-guest/$kernel. Written by
+# tests/update-plan.sh from a make check's results; review its diff.
+HEAD
+		tests/summary.sh --names "$results"
+	} >"$plan"
+	echo "$plan: $(grep -vc '^#' "$plan") results declared"
+done

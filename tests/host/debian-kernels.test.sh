@@ -52,8 +52,28 @@ out=$(tests/check-debian-kernels.sh --verdict "$WORK_DIR/expect" "$WORK_DIR/resu
 expect_eq suites-stale-exit 1 "$rc"
 expect_match suites-stale-named '^Expected, did not come .*FAIL a/map\.\*: mapping only$' "$out"
 for name in $(vm/debian-kernel.sh --names); do
-	check "check-files/$name" test -f "tests/debian-kernels/$name.check-suites"
+	check "check-files/$name" test -f "tests/debian-kernels/$name.check-suites" -a -f "tests/debian-kernels/$name.check-results"
 done
+
+# With a PLAN (make check's NAME.check-results): the declared results pass;
+# one that never came (a suite that ended early, exit 0) or one not
+# declared fails, named; a plan that is not there fails.
+printf '%s\n' '# the plan' 'b/one' 'b/two' >"$WORK_DIR/plan"
+plan_verdict() { tests/check-debian-kernels.sh --verdict "$WORK_DIR/expect" "$WORK_DIR/results" b "$1"; }
+printf '%s\n' 'PASS: b/one' 'PASS: b/two' >"$WORK_DIR/results"
+out=$(plan_verdict "$WORK_DIR/plan") && rc=0 || rc=$?
+expect_eq plan-met-exit "0: 2 passed, 0 failed (0 expected), 0 skipped (0 expected)" "$rc: $out"
+printf '%s\n' 'PASS: b/one' >"$WORK_DIR/results"
+out=$(plan_verdict "$WORK_DIR/plan") && rc=0 || rc=$?
+expect_eq plan-missing-exit 1 "$rc"
+expect_match plan-missing-named '^Missing result \(declared in .*/plan, never reported\): b/two$' "$out"
+printf '%s\n' 'PASS: b/one' 'PASS: b/two' 'PASS: b/three' >"$WORK_DIR/results"
+out=$(plan_verdict "$WORK_DIR/plan") && rc=0 || rc=$?
+expect_eq plan-undeclared-exit 1 "$rc"
+expect_match plan-undeclared-named '^Undeclared result \(not in .*/plan\): b/three$' "$out"
+out=$(plan_verdict "$WORK_DIR/no-plan") && rc=0 || rc=$?
+expect_eq plan-absent-exit 1 "$rc"
+expect_match plan-absent-named '^No declared results: .*/no-plan is missing' "$out"
 
 # The rows of docs/matrix/results.csv (tests/matrix-table.sh, both runs'
 # writer): a kernel's row replaced, a new one added, the others kept.
