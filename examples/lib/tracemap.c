@@ -1450,8 +1450,8 @@ again:
 		rd->source = TRACEMAP_SRC_READ_COUNT;
 		rd->count = taken;
 		tm->tally.base += taken;
-		tm->swap_overrun_known =
-			false; /* its swaps moved the kernel's */
+		/* its swaps moved the kernel's overrun: no settled swap now */
+		tm->swap_overrun_known = false;
 		return 1;
 	}
 	read = m->reader.read;
