@@ -103,12 +103,12 @@ verdict() {
 		while IFS=$'\t' read -r kind name; do
 			[ -n "$name" ] || continue
 			if [ "$kind" = 1 ]; then
-				echo "Missing result (declared in ${plan#"$REPO_DIR/"}, never reported): $name"
+				echo "Missing result (declared in ${plan#"$REPO_DIR/"}, never reported, or fewer times than declared): $name"
 			else
-				echo "Undeclared result (not in ${plan#"$REPO_DIR/"}): $name"
+				echo "Undeclared result (not in ${plan#"$REPO_DIR/"}, or more times than declared): $name"
 			fi
 			bad=1
-		done < <(LC_ALL=C comm -3 <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$plan" | LC_ALL=C sort) \
+		done < <(LC_ALL=C comm -3 <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$plan" | LC_ALL=C sort) \
 			<("$REPO_DIR/tests/summary.sh" --names "$results") | sed 's/^\t/2\t/; /^2\t/! s/^/1\t/')
 	fi
 	[ $((pass + fail)) -gt 0 ] || { echo "No test ran."; bad=1; }

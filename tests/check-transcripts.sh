@@ -20,9 +20,15 @@ for script in "$here"/../docs/transcripts/*.sh; do
 		<("$here/normalise-transcript.sh" "$name" "$recorded/$name.txt") >"$recorded/$name.diff"; then
 		pass "$name"
 	else
-		# The first changed lines, so that a log shows what differed.
-		was=$(sed -n '4,$ { /^-/ { s/^-//p; q; } }' "$recorded/$name.diff" | cut -c 1-200)
-		now=$(sed -n '4,$ { /^+/ { s/^+//p; q; } }' "$recorded/$name.diff" | cut -c 1-200)
-		fail "$name" "differs from the committed one: '${was:-(no line)}' became '${now:-(no line)}'; see $recorded/$name.diff (re-record with 'make transcripts' if the change is intended)"
+		# The first change (its first line out and first line in), so
+		# that a log shows what differed.
+		change=$(awk 'NR > 3 && /^[-+]/ { c = 1
+				if (/^-/ && !w++) was = substr($0, 2)
+				if (/^\+/ && !n++) now = substr($0, 2)
+				next }
+			c { exit }
+			END { printf "%s became %s", w ? "\047" substr(was, 1, 200) "\047" : "(nothing)",
+				n ? "\047" substr(now, 1, 200) "\047" : "(nothing)" }' "$recorded/$name.diff")
+		fail "$name" "differs from the committed one: $change; see $recorded/$name.diff (re-record with 'make transcripts' if the change is intended)"
 	fi
 done

@@ -25,10 +25,16 @@ HEAD
 	tests/summary.sh --names "$dir"/*.results
 } >tests/expected-results
 echo "tests/expected-results: $(grep -vc '^#' tests/expected-results) results declared"
-for results in "${OUT_DIR:-_build}"/debian-check/*.results; do
-	[ -f "$results" ] || continue
-	kernel=$(basename "$results" .results)
+for kernel in $(vm/debian-kernel.sh --names); do
+	results=${OUT_DIR:-_build}/debian-check/$kernel.results
 	plan=tests/debian-kernels/$kernel.check-results
+	if [ ! -f "$results" ]; then
+		echo "$plan: not written (no $results)"
+		continue
+	elif grep -q "^FAIL: debian-$kernel/guest-run" "$results"; then
+		echo "tests/update-plan.sh: $results is of a failed guest run: not written" >&2
+		exit 2
+	fi
 	{
 		cat <<HEAD
 # SPDX-License-Identifier: MIT

@@ -24,6 +24,7 @@
 SUITE=${SUITE:-labs/07-measure}
 . "$(dirname "$0")/../check-helpers.sh"
 lab_start "$1" measure step-1-read
+rm -f /tmp/lab07-noise # a check that was stopped may have left it
 # Within the 1408 KiB buffer: at most 12000 events of 88 bytes; in
 # sub-buffers of 32 or 64 KiB, so that a read() buffer of a fixed 4096
 # bytes, or of the 16 KiB of the page's transcript, does not pass.
@@ -73,16 +74,14 @@ writer_off() {
 	writer_n=0
 }
 # noise_stop: the writer's other process (traced_run) killed, and gone
-# (or a zombie: no longer running; init reaps it).
+# within 5 s (it also ends by itself once the program has).
 noise_stop() {
-	local p
+	local pid
 	[ -f /tmp/lab07-noise ] || return 0
-	p=$(cat /tmp/lab07-noise)
+	pid=$(cat /tmp/lab07-noise)
 	rm -f /tmp/lab07-noise
-	kill "$p" 2>/dev/null
-	while [ -r /proc/"$p"/status ] && ! grep -q '^State:[[:space:]]*Z' /proc/"$p"/status 2>/dev/null; do
-		sleep 0.02
-	done
+	kill "$pid" 2>/dev/null
+	wait_exit "$pid" 5 || kill -9 "$pid" 2>/dev/null
 }
 # cpu_stat CPU NAME: a line of per_cpu/cpuCPU/stats ("entries", "read events").
 cpu_stat() { sed -n "s/^$2: *//p" $TRACEFS/per_cpu/cpu$1/stats; }
@@ -206,17 +205,26 @@ traced_run() {
 	# made while the kernel rewrites the syscall tracepoints' call sites
 	# can panic the guest (seen once: Oops: int3 in syscall_trace_enter,
 	# the trap docs/vm.rst describes).
-	run_prog $limit sh -c 'echo $$ >"$0/set_event_pid" &&
+	# The wrapper exits 125 (before the program runs) when it cannot write
+	# the triggers: the check's failure, not the program's.
+	run_prog $limit sh -c 'echo $$ >"$0/set_event_pid" || exit 125
 		if [ "$1" -gt 0 ]; then
 			echo "enable_event:syscalls:sys_exit_ioctl:$1 if common_pid == $$" >"$2/syscalls/sys_enter_ioctl/trigger" &&
-				echo "disable_event:syscalls:sys_exit_ioctl if common_pid == $$" >"$2/raw_syscalls/sys_exit/trigger" &&
-				if [ "$4" != "" ]; then
-					taskset -c "$4" sh -c "while :; do : </dev/null; done" >/dev/null 2>&1 </dev/null &
-					echo $! >/tmp/lab07-noise
-				fi
-		fi && c=$3 && shift 4 && exec taskset -c "$c" "$@"' \
+				echo "disable_event:syscalls:sys_exit_ioctl if common_pid == $$" >"$2/raw_syscalls/sys_exit/trigger" ||
+				exit 125
+			if [ -n "$4" ]; then
+				taskset -c "$4" sh -c "while [ -d /proc/$$ ]; do : </dev/null; done" >/dev/null 2>&1 </dev/null &
+				echo $! >/tmp/lab07-noise
+			fi
+		fi
+		c=$3 && shift 4 && exec taskset -c "$c" "$@"' \
 		$inst "${writer_n:-0}" $TRACEFS/events $2 "$([ "$ncpu" -gt 1 ] && other_cpu $2)" "$dir/measure" $2 $1
 	noise_stop
+	if [ "$prog_rc" = 125 ]; then
+		prog_cmd=''
+		fail "$step" "the check could not set up the run of ./measure (the instance's set_event_pid or the writer's event triggers; not your program's fault): ${prog_out:-no message}"
+		exit 1
+	fi
 	prog_cmd="./measure $2 $1"
 	echo 0 >$inst/tracing_on
 	for e in $traced; do echo 0 >$inst/events/syscalls/$e/enable; done
@@ -289,6 +297,7 @@ writer_drain() {
 	total3=$(rand 2000 6000) calls=$(rand 300 500)
 	trace_reset "" $subbuf_kb
 	seq_produce $total3 $size $c
+	writer_off # one left by a check that was stopped
 	writer_on $calls
 	traced_run mmap $c
 	writer_off

@@ -58,7 +58,7 @@ done
 # With a PLAN (make check's NAME.check-results): the declared results pass;
 # one that never came (a suite that ended early, exit 0) or one not
 # declared fails, named; a plan that is not there fails.
-printf '%s\n' '# the plan' 'b/one' 'b/two' >"$WORK_DIR/plan"
+printf '%s\n' '# the plan' 'b/one  # a note' 'b/two ' >"$WORK_DIR/plan"
 plan_verdict() { tests/check-debian-kernels.sh --verdict "$WORK_DIR/expect" "$WORK_DIR/results" b "$1"; }
 printf '%s\n' 'PASS: b/one' 'PASS: b/two' >"$WORK_DIR/results"
 out=$(plan_verdict "$WORK_DIR/plan") && rc=0 || rc=$?
@@ -66,11 +66,15 @@ expect_eq plan-met-exit "0: 2 passed, 0 failed (0 expected), 0 skipped (0 expect
 printf '%s\n' 'PASS: b/one' >"$WORK_DIR/results"
 out=$(plan_verdict "$WORK_DIR/plan") && rc=0 || rc=$?
 expect_eq plan-missing-exit 1 "$rc"
-expect_match plan-missing-named '^Missing result \(declared in .*/plan, never reported\): b/two$' "$out"
+expect_match plan-missing-named '^Missing result \(declared in .*/plan, never reported, or fewer times than declared\): b/two$' "$out"
 printf '%s\n' 'PASS: b/one' 'PASS: b/two' 'PASS: b/three' >"$WORK_DIR/results"
 out=$(plan_verdict "$WORK_DIR/plan") && rc=0 || rc=$?
 expect_eq plan-undeclared-exit 1 "$rc"
-expect_match plan-undeclared-named '^Undeclared result \(not in .*/plan\): b/three$' "$out"
+expect_match plan-undeclared-named '^Undeclared result \(not in .*/plan, or more times than declared\): b/three$' "$out"
+printf '%s\n' 'b/one' 'b/one' 'b/two' >"$WORK_DIR/plan-twice"
+printf '%s\n' 'PASS: b/one' 'PASS: b/two' >"$WORK_DIR/results"
+out=$(plan_verdict "$WORK_DIR/plan-twice") && rc=0 || rc=$?
+expect_match plan-twice-named '^Missing result \(.*, or fewer times than declared\): b/one$' "$out"
 out=$(plan_verdict "$WORK_DIR/no-plan") && rc=0 || rc=$?
 expect_eq plan-absent-exit 1 "$rc"
 expect_match plan-absent-named '^No declared results: .*/no-plan is missing' "$out"

@@ -130,5 +130,15 @@ printf 'PASS: a\nread took 12 us\nFAIL: b: slow\n' >"$dir/rec-changed/t.txt"
 expect_eq transcript-same 'PASS: transcripts/t' "$("$fake/tests/check-transcripts.sh" "$dir/rec-same")"
 expect_match transcript-changed-named "^FAIL: transcripts/t: differs from the committed one: 'PASS: b' became 'FAIL: b: slow'; " \
 	"$("$fake/tests/check-transcripts.sh" "$dir/rec-changed")"
+# A line added first, another taken out further on (two hunks): the
+# message names the first change only.
+mkdir -p "$dir/rec-added"
+seq 1 12 >"$fake/docs/transcripts/u.txt"
+echo 'echo u' >"$fake/docs/transcripts/u.sh"
+{ echo 1; echo added; seq 2 11; } >"$dir/rec-added/u.txt"
+cp "$fake/docs/transcripts/t.txt" "$dir/rec-added/t.txt"
+expect_match transcript-added-named "^FAIL: transcripts/u: differs from the committed one: \\(nothing\\) became 'added'; " \
+	"$("$fake/tests/check-transcripts.sh" "$dir/rec-added")"
+rm "$fake/docs/transcripts/u.sh"
 expect_match transcript-none-named '^FAIL: transcripts/t: the guest recorded nothing$' \
 	"$("$fake/tests/check-transcripts.sh" "$dir/rec-none")"
