@@ -193,6 +193,19 @@ wait_asleep() {
 	return 1
 }
 
+# wait_output FILE TEXT [SECONDS]: wait (up to SECONDS, default 60) until
+# FILE has a line ending in TEXT (a program's flushed output). Fails if
+# it did not come.
+wait_output() {
+	local i=0
+	while [ $i -lt $((${3:-60} * 10)) ]; do
+		grep -q -- "$2\$" "$1" 2>/dev/null && return 0
+		nap 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
 # pingpong_order CLOCK N: on trace clock CLOCK, N trace_marker lines
 # "step I", written in turn from CPU 0 and CPU 1, each after the one before
 # has returned; then trace_stream merges both CPUs by time stamp. Prints

@@ -122,19 +122,23 @@ prints() { awk '$3 == "ftrace/print"' "$1" | cut -d' ' -f4- | tr '\n' '|' | sed 
 # seq_text TEXT N: "TEXT 1|TEXT 2|...|TEXT N"
 seq_text() { i=0; while [ $i -lt "$2" ]; do i=$((i + 1)); printf '%s %d' "$1" $i; [ $i = "$2" ] || printf '|'; done; }
 
-# Resets while trace_stream runs: one line each, and it goes on.
+# Resets while trace_stream runs: one line each, and it goes on. Each
+# reset comes once trace_stream has printed the events before it (or up
+# to 60 s later): with a fixed second instead, under load, the events of
+# "before reset" were not read yet when the reset dropped them (make
+# check, 6 December 2026).
 trace_reset
 trace_stream --cpu 0 --interval 100 >$tmp/reset 2>$tmp/err &
 pid=$!
-sleep 1
+wait_asleep $pid
 markers 0 3 "before reset"
-sleep 1
+wait_output $tmp/reset "before reset 3"
 echo >$TRACEFS/trace
 markers 0 3 "after reset"
-sleep 1
+wait_output $tmp/reset "after reset 3"
 echo global >$TRACEFS/trace_clock
 markers 0 3 "after clock"
-sleep 1
+wait_output $tmp/reset "after clock 3"
 kill -INT $pid
 wait $pid
 rc=$?
