@@ -49,7 +49,7 @@ for sig in INT TERM HUP; do
 	trace_reset
 	trace_stream --cpu 0 --interval 10000 >$tmp/int 2>$tmp/err &
 	pid=$!
-	sleep 1
+	wait_asleep $pid # started: its handlers are set
 	markers 0 3 "before $name"
 	kill -$sig $pid
 	wait $pid
@@ -167,7 +167,8 @@ trace_stream --cpu 0 --interval 100 >$tmp/first 2>$tmp/first.err &
 pid1=$!
 trace_stream --cpu 0 --interval 100 >$tmp/second 2>$tmp/second.err &
 pid2=$!
-sleep 1
+wait_asleep $pid1
+wait_asleep $pid2
 markers 0 300 "two readers"
 sleep 1
 kill -INT $pid1 $pid2
@@ -211,7 +212,7 @@ trace_reset
 echo 100 >$TRACEFS/buffer_percent
 trace_stream --cpu 0 --interval 10000 >$tmp/other 2>$tmp/err &
 pid=$!
-sleep 1
+wait_asleep $pid
 markers 0 300 "shared"
 dd if=$TRACEFS/per_cpu/cpu0/trace_pipe_raw of=$tmp/taken.raw bs=4096 count=1 2>/dev/null
 sleep 0.5
