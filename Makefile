@@ -70,7 +70,7 @@ vm-run: initramfs ## run CMD='...' in the guest, the repository at /mnt/share (b
 	@rc=0; $(VM_RUN) --share $(CURDIR) -- '$(subst ','\'',$(value CMD))' || rc=$$?; \
 	[ $$rc = 0 ] || { echo "vm-run: the guest command exited $$rc" >&2; exit $$rc; }
 
-check: deps ## run every test: host, docs, guest, debug guest, Debian's kernels, labs, transcripts, four suites at once; a failure, a declared result missing (tests/expected-results) or an undeclared one fails (a fresh clone, warm cache: ~14 min on 2 cores, bound by CPU; cold: two kernel builds more)
+check: deps ## run every test: host, docs, guest, debug guest, Debian's kernels, labs, transcripts, four suites at once; a failure, a declared result missing (tests/expected-results) or an undeclared one fails (a fresh clone, warm cache: ~16 min on 2 cores, bound by CPU; cold: two kernel builds more)
 	@MAKE="$(MAKE)" CHECK_DIR=$(CHECK_DIR) CHECK_SUITES="$(CHECK_SUITES)" CHECK_JOBS=$(CHECK_JOBS) \
 		GUEST_ROOT=$(GUEST_ROOT) LAB_ROOT=$(LAB_ROOT) tests/check.sh
 
