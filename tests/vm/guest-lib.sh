@@ -193,6 +193,26 @@ wait_asleep() {
 	return 1
 }
 
+# wait_catches PID SIG [SECONDS]: wait (up to SECONDS, default 30) until
+# PID has a handler for signal number SIG (its SigCgt mask in
+# /proc/PID/status): a signal sent before that would kill it instead.
+# Fails when it ended or did not get there.
+wait_catches() {
+	local i=0 key mask
+	while [ $i -lt $((${3:-30} * 10)) ]; do
+		[ -r /proc/$1/status ] || return 1
+		mask=0
+		while read -r key mask; do
+			[ "$key" = SigCgt: ] && break
+			mask=0
+		done </proc/$1/status
+		[ $((0x${mask:-0} >> ($2 - 1) & 1)) = 1 ] && return 0
+		nap 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
 # wait_output FILE TEXT [SECONDS]: wait (up to SECONDS, default 60) until
 # FILE has a line ending in TEXT (a program's flushed output). Fails if
 # it did not come.
@@ -245,14 +265,14 @@ seq_configure() {
 		echo "$3" >$SEQ_PARAMS/size && echo "$4" >$SEQ_PARAMS/rate
 }
 
-# seq_stream_run NAME PID OUT SECONDS: start the configured producer run
-# while trace_stream PID writes OUT, wait for its end (up to SECONDS), stop
+# seq_stream_run NAME PID OUT SECONDS: once trace_stream PID (writing OUT)
+# is asleep, done starting, start the configured producer run, wait for its end (up to SECONDS), stop
 # trace_stream with SIGINT; sets rc (its exit status), delivered (its
 # seq_event lines), missed (the sum of its missed counts) and cs (the
 # run's centiseconds), and says them on one line.
 seq_stream_run() {
 	local t0
-	sleep 1
+	wait_asleep "$2" || fail "$1/started" "trace_stream did not settle in 30 s"
 	t0=$(uptime_cs)
 	echo 1 >$SEQ_PARAMS/run
 	seq_wait_end "$4" || fail "$1/run-ends" "the producer still runs after $4 s"

@@ -130,7 +130,8 @@ for mode in cpu0 merged; do
 		pa=$!
 		trace_stream $opt --interval 100 >$tmp/two-b 2>$tmp/two-b.err &
 		pb=$!
-		sleep 1
+		wait_asleep $pa && wait_asleep $pb ||
+			fail "two-readers-$mode-$run/started" "trace_stream did not settle in 30 s"
 		burst 300 two
 		sleep 1
 		kill -INT $pa $pb

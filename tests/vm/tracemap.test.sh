@@ -44,7 +44,7 @@ trace_reset
 # Blocking mode, all CPUs: runs until SIGINT, then exits 0.
 trace_stream --interval 100 >$tmp/live 2>&1 &
 pid=$!
-sleep 1
+wait_asleep $pid || fail stream-started "trace_stream did not settle in 30 s"
 taskset 2 sh -c 'echo "on cpu one" >/sys/kernel/tracing/trace_marker'
 taskset 1 sh -c 'echo "on cpu zero" >/sys/kernel/tracing/trace_marker'
 sleep 1
