@@ -11,7 +11,9 @@
 set -u
 out=$1
 T=/sys/kernel/tracing
-bin=${GUEST_PREFIX:-/opt/trace-mmap-guide}/bin
+GUEST_PREFIX=${GUEST_PREFIX:-/opt/trace-mmap-guide}
+bin=$GUEST_PREFIX/bin
+. "$GUEST_PREFIX/tests/guest-lib.sh" # wait_catches
 
 # new_instance NAME SIZE_KB: an empty instance, tracing off
 new_instance() {
@@ -44,12 +46,15 @@ record() {
 	echo $? >"$out/$name.rc"
 }
 
-# stream NAME [ARGS...]: trace_stream of NAME in the background, live
+# stream NAME [ARGS...]: trace_stream of NAME in the background, live,
+# once it has its SIGINT handler (sent before, stop_stream's SIGINT would
+# be lost: sh starts a background command with SIGINT ignored).
 stream() {
 	name=$1
 	shift
 	"$bin/trace_stream" --instance "$name" "$@" >"$out/$name.txt" 2>"$out/$name.err" &
 	reader=$!
+	wait_catches $reader 2 || echo "interop-record: trace_stream did not set its SIGINT handler in 30 s" >>"$out/$name.err"
 }
 
 # stop_stream: SIGINT, then its exit status into NAME.rc
