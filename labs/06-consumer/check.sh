@@ -315,7 +315,10 @@ for round in 1 2; do
 	what="'./stream 0 $count' with $pages sub-buffers of $kb KiB, wrapped before it started (the last sub-buffer of the mapping is used)"
 	if ! settles 120; then
 		gap=$(skipped "$want")
-		if [ -n "$gap" ]; then
+		one=${gap#lines }
+		if [ -n "$gap" ] && [ "${one%%..*}" = "${one##*..}" ]; then
+			fail step-6-buffer-sizes "$what: it left out line ${one%%..*} alone, the lines around it in order, and then waited for more: was that marker's type read with more than its 16 bits? common_type is a u16; the flags and preempt_count bytes after it change from event to event (need-resched set under load)"
+		elif [ -n "$gap" ]; then
 			fail step-6-buffer-sizes "$what: it skipped $gap of the $count events and then waited for more: is the whole buffer mapped, meta_page_size + nr_subbufs * subbuf_size bytes, and each sub-buffer read at meta_page_size + id * subbuf_size?"
 		elif [ "$(printf '%s\n' "$want" | head -n $(echo "$prog_out" | grep -c .))" = "$prog_out" ]; then
 			fail step-6-buffer-sizes "$what: lines $(($(echo "$prog_out" | grep -c .) + 1))..$count never printed, and it waits for more: is the whole buffer mapped, meta_page_size + nr_subbufs * subbuf_size bytes, and each sub-buffer read at meta_page_size + id * subbuf_size? (outside the mapping, a sub-buffer can read as empty)"
