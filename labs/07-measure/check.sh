@@ -2,13 +2,17 @@
 # SPDX-License-Identifier: MIT
 # Check lab 07 in the guest: the same producer (a seq_producer run on a
 # CPU chosen per run, its event count and payload size chosen per run, in
-# 32 or 64 KiB sub-buffers) drained by the learner's ./measure with read()
-# and through the mapping; both must see every event and byte. Another CPU
-# holds other events, and is drained next (after a few more events on the
-# first CPU), so that a drain of a fixed CPU fails in one of the two; the
-# kernel's per_cpu/cpuN/stats say whose events a run took. Then a second
-# drain of the first CPU must count the few events more, which the writer
-# put on the reader sub-buffer the first drain left, and no more. A third
+# 32 or 64 KiB sub-buffers; its first few events of another size, so that
+# the first sub-buffer ends 4 bytes short of full and the next one at the
+# end) drained by the learner's ./measure with read() and through the
+# mapping; both must see every event and byte. Another CPU holds other
+# events, and is drained next (after a few more events on the first CPU;
+# the mapping drain with LAB_LAYOUT_610=1, labs/lab.h's 6.10 layout), so
+# that a drain of a fixed CPU fails in one of the two; the kernel's
+# per_cpu/cpuN/stats say whose events a run took. Then a second drain of
+# the first CPU must count the few events more, which the writer put on
+# the reader sub-buffer the first drain left, and no more. A fourth read()
+# drain runs in 128 KiB sub-buffers. A third
 # mapping drain runs while the writer adds to the reader sub-buffer: each
 # of its first N GET_READER calls (N chosen per run) has the kernel write
 # one syscalls:sys_exit_ioctl event onto the buffer of the CPU it runs on
@@ -27,19 +31,42 @@ lab_start "$1" measure step-1-read
 rm -f /tmp/lab07-noise # a check that was stopped may have left it
 # Within the 1408 KiB buffer: at most 12000 events of 88 bytes; in
 # sub-buffers of 32 or 64 KiB, so that a read() buffer of a fixed 4096
-# bytes, or of the 16 KiB of the page's transcript, does not pass.
+# bytes, or of 16 KiB, does not pass (nor one of a fixed 64 KiB, the
+# page's transcript's, in the read() step's 128 KiB drain: read_128k).
 total=$(rand 6000 12000) size=$(rand 4 16) subbuf_kb=$((32 * $(rand 1 2)))
 # The other CPU's events (another count than the first CPU's).
 total_b=$(rand 1000 3000)
 cpus=$(ls -d $TRACEFS/per_cpu/cpu[0-9]* | sed 's|.*/cpu||')
 ncpu=$(echo $cpus | wc -w)
 size=$((size * 4))
-subbuf=$((subbuf_kb * 1024))
+subbuf=$((subbuf_kb * 1024)) subbuf_kb0=$subbuf_kb
 extra=$(rand 2 9)
 # Each seq_event: struct trace_entry (8), seq (8), len (4), the payload's
 # __data_loc word (4), then the payload; rounded up to 4 bytes.
+# A sub-buffer holds subbuf - 16 bytes of data (after its header). One
+# whose last event leaves 1 to 7 bytes ends there (no room for a padding
+# event), 4 bytes short of the end; else padding fills it to the end
+# (rb_reset_tail(), kernel/trace/ring_buffer.c: "No room for any events").
+# The first CPU's events are all of one size but for the first pre of
+# them, of size_pre (4 bytes more or fewer), written a second before the
+# rest (so that a time extend of 8 bytes comes before the rest: the first
+# event of a sub-buffer has none), pre chosen so that the first
+# sub-buffer ends 4 bytes short and the next one, full of events of one
+# size, at the end: a mapping drain that keeps its offset on a new
+# reader.id (resetting it only when it is past the new reader.read) skips
+# that next sub-buffer. Events of one size alone leave every full
+# sub-buffer at the same commit; of 40 bytes, in 64 KiB sub-buffers, all
+# 4 bytes short, so that size is not chosen. In the sub-buffer each event
+# is a record of 4 bytes more (its header: rb_calculate_event_length()).
+data=$((subbuf - 16))
+[ $(((data - 4) % (28 + size))) != 0 ] || size=$((size + 4))
 event_bytes=$(((24 + size + 3) / 4 * 4))
-want_bytes=$((total * event_bytes))
+size_pre=$((size + 4))
+[ $size != 64 ] || size_pre=60
+pre_bytes=$((24 + size_pre))
+pre=1
+while [ $(((data - 12 - pre * (pre_bytes + 4)) % (event_bytes + 4))) != 0 ]; do pre=$((pre + 1)); done
+want_bytes=$((pre * pre_bytes + (total - pre) * event_bytes))
 # A sys_exit_ioctl event: struct trace_entry (8), nr (4, then 4 of
 # padding), ret (8).
 ioctl_bytes=24
@@ -181,7 +208,8 @@ END {
 		(gr > 0 && (grret == "" || grret ~ /^0xf+(e00|c)$/)), fmaps, end == "" ? "" : end - start
 }'
 
-# traced_run MODE CPU: ./measure CPU MODE on CPU, as run_prog runs it, its
+# traced_run MODE CPU: ./measure CPU MODE on CPU, as run_prog runs it
+# (with LAB_LAYOUT_610=1 in its environment when layout610 is set), its
 # system calls recorded; sets prog_out, prog_rc, then events, bytes and
 # usec from its line, the t_ variables of trace_awk, run_cpu (CPU), took
 # (the events the kernel's reader took from CPU's buffer during the run:
@@ -218,14 +246,14 @@ traced_run() {
 			fi
 		fi
 		c=$3 && shift 4 && exec taskset -c "$c" "$@"' \
-		$inst "${writer_n:-0}" $TRACEFS/events $2 "$([ "$ncpu" -gt 1 ] && other_cpu $2)" "$dir/measure" $2 $1
+		$inst "${writer_n:-0}" $TRACEFS/events $2 "$([ "$ncpu" -gt 1 ] && other_cpu $2)" ${layout610:+env LAB_LAYOUT_610=1} "$dir/measure" $2 $1
 	noise_stop
 	if [ "$prog_rc" = 125 ]; then
 		prog_cmd=''
 		fail "$step" "the check could not set up the run of ./measure (the instance's set_event_pid or the writer's event triggers; not your program's fault): ${prog_out:-no message}"
 		exit 1
 	fi
-	prog_cmd="./measure $2 $1"
+	prog_cmd="${layout610:+LAB_LAYOUT_610=1 }./measure $2 $1"
 	echo 0 >$inst/tracing_on
 	for e in $traced; do echo 0 >$inst/events/syscalls/$e/enable; done
 	echo >$inst/set_event_pid
@@ -263,6 +291,10 @@ judge() {
 		echo "it crashed, $(status_text $prog_rc)$([ $1 = mmap ] && echo ": is each sub-buffer's address computed from the reader.id of the last GET_READER?")"
 	elif [ $1 = read ] && [ -n "$t_mincount" ] && [ "$t_mincount" -lt $subbuf ]; then
 		echo "its read()s of trace_pipe_raw asked for as few as $t_mincount bytes, a sub-buffer is $subbuf here (buffer_subbuf_size_kb * 1024): a shorter read() gets only the events that fit (0 bytes when not even the first one does), then the next read() the rest of the kernel's copy, which holds none ($t_reads read()s for ${events:-?} events); read a whole sub-buffer at a time, of the size buffer_subbuf_size_kb says"
+	elif [ -z "$events" ] && [ $1 = mmap ] && [ -n "${layout610:-}" ] && echo "$prog_out" | grep -q 'commit runs past its end\|cannot be right at byte'; then
+		echo "it printed: $(echo "$prog_out" | tail -n 1): in 6.10's layout (LAB_LAYOUT_610=1) the meta-page is one page, meta_page_size $(page_bytes), and a sub-buffer $subbuf bytes: give count() the sub-buffer lab_subbuf(&m, id) and its size, m.meta->subbuf_size, not meta_page_size (the two are equal only in 6.12's layout)"
+	elif [ -z "$events" ] && [ $1 = mmap ] && echo "$prog_out" | grep -q 'commit runs past its end\|cannot be right at byte'; then
+		echo "it printed: $(echo "$prog_out" | tail -n 1): is count() given the sub-buffer of the last reader.id? Take its address from lab_subbuf(&m, id): after the meta-page (meta_page_size bytes, a sub-buffer's size in 6.12's layout, not a page), sub-buffer after sub-buffer of m.meta->subbuf_size bytes"
 	elif [ -z "$events" ]; then
 		echo "want one line '$1 events N bytes B usec T'$([ -z "$prog_out" ] || echo "; it printed: $(echo "$prog_out" | tail -n 1)")"
 	elif [ $1 = read ] && [ "$bytes" -gt "$t_bytes" ]; then
@@ -273,6 +305,8 @@ judge() {
 		echo "the mapping drain read() trace_pipe_raw ($t_okreads read()s returned $t_bytes bytes): take the events from the mapping, with GET_READER"
 	elif [ "$events" = 0 ] && [ $1 = read ]; then
 		echo "0 events, want $2: a read() shorter than the first event returns 0: is the buffer buffer_subbuf_size_kb * 1024 bytes?"
+	elif [ $1 = read ] && [ "$events" -lt $2 ] && [ "$left" = 0 ] && [ "$took" -ge $2 ]; then
+		echo "$events events, want $2: its read()s took all $took from the buffer (per_cpu/cpu$run_cpu/stats: read events $took, entries 0) and returned $t_bytes bytes, it counted fewer: events taken but not counted: where does count() start? Its from and end are data offsets, from 0 (the first event, right after the header) to lab_commit()"
 	elif [ $1 = mmap ] && [ "$events" -lt $2 ] && [ "$left" = 0 ] && [ "$took" -ge $2 ]; then
 		echo "$events events, want $2: its GET_READER calls handed over all $took (per_cpu/cpu$run_cpu/stats: read events $took, entries 0), it counted fewer: count the bytes each call brings, from offset 0 of a sub-buffer with a new reader.id (its data starts there), on the same reader.id from where the last call stopped, up to the new reader.read"
 	elif [ "$events" -lt $2 ]; then
@@ -307,10 +341,31 @@ writer_drain() {
 	if [ -z "$other_cpu" ] && [ -n "$events" ] && [ "$prog_rc" = 0 ] && [ "$events" -lt "$took" ]; then
 		why3="$what: $events events counted, but GET_READER handed over $took: a call can bring the same reader.id with a larger reader.read, the writer having added to the reader sub-buffer; count those bytes too and go on until a call brings nothing new (the same reader.id and reader.read), not only until the reader.id stops changing"
 	elif [ -z "$why3" ] && [ "$left" != 0 ]; then
-		why3="$what: it counted the $took events GET_READER handed over, but stopped with $left left in the buffer: a call brought the same reader.id with a larger reader.read (the writer added to the reader sub-buffer while it drained) and it took that for the end: either it stops at the first call that brings the same reader.id (count those bytes and go on until a call brings nothing new: the same reader.id and the same reader.read), or it counted past reader.read, up to the sub-buffer's commit, so that the call that handed those bytes over looked like nothing new (count only up to reader.read: what is past it the kernel has not handed over)"
+		why3="$what: it counted the $took events GET_READER handed over, but stopped with $left left in the buffer: a call brought the same reader.id with a larger reader.read (the writer added to the reader sub-buffer while it drained) and it took that for the end: either it stops at the first call that brings the same reader.id (count those bytes and go on until a call brings nothing new: the same reader.id and the same reader.read), or it counted past reader.read, up to the sub-buffer's commit, so that the call that handed those bytes over looked like nothing new (count only up to reader.read: what is past it the kernel has not handed over), or it stops on something else, such as the meta-page's entries, overrun and read (they count what was written when the call returned: the writer can add more; stop only when a call brings nothing new)"
 	elif [ -n "$why3" ]; then
 		why3="$what: $why3"
 	fi
+}
+
+# read_128k CPU: a read() drain of CPU in 128 KiB sub-buffers, larger
+# than the run's, so that a read() buffer of a fixed 64 KiB (the page's
+# transcript's sub-buffer) does not pass. Sets why (empty when the drain
+# was right).
+read_128k() {
+	local n kb
+	n=$(rand 1000 3000)
+	trace_reset "" 128
+	read -r kb <$TRACEFS/buffer_subbuf_size_kb
+	if [ "$kb" != 128 ]; then
+		note "    (no drain in 128 KiB sub-buffers: buffer_subbuf_size_kb is $kb)"
+		return 0
+	fi
+	seq_produce $n $size $1
+	subbuf_kb=128 subbuf=131072
+	traced_run read $1
+	why=$(judge read $n $((n * event_bytes)))
+	subbuf_kb=$subbuf_kb0 subbuf=$((subbuf_kb0 * 1024))
+	[ -z "$why" ] || why="fourth drain, of CPU $1 in 128 KiB sub-buffers ($n events): $why"
 }
 
 # Drain with ./measure CPU MODE, for each MODE: the first drain of CPU a,
@@ -323,7 +378,9 @@ for mode in read mmap; do
 	a=$(any_cpu)
 	b=$(other_cpu $a)
 	trace_reset "" $subbuf_kb
-	seq_produce $total $size $a || fail $step "the seq_producer module did not load"
+	seq_produce $pre $size_pre $a || fail $step "the seq_producer module did not load"
+	sleep 1
+	seq_produce $((total - pre)) $size $a
 	seq_produce $total_b $size $b
 	traced_run $mode $a
 	why=$(judge $mode $total $want_bytes)
@@ -333,9 +390,13 @@ for mode in read mmap; do
 		# The writer's page is now CPU a's reader sub-buffer: more
 		# events go there, and stay there during the drain of b.
 		seq_produce $extra $size $a
+		# The mapping drain of b in 6.10's layout (labs/lab.h): a
+		# meta-page of one page, sub-buffer 0 right after it.
+		layout610=$([ $mode = read ] || echo 1)
 		traced_run $mode $b
 		why=$(judge $mode $total_b $((total_b * event_bytes)))
-		[ -z "$why" ] || why="drain of CPU $b, which held $total_b events: $why"
+		layout610=
+		[ -z "$why" ] || why="drain of CPU $b, which held $total_b events$([ $mode = read ] || echo " (with LAB_LAYOUT_610=1: 6.10's layout)"): $why"
 	fi
 	if [ -z "$why" ]; then
 		traced_run $mode $a
@@ -356,6 +417,9 @@ for mode in read mmap; do
 		elif [ "$again" != $extra ]; then
 			why="second drain of CPU $a: $again events, want the $extra written since the first drain onto the reader sub-buffer it left (same reader.id, a larger reader.read) and, once that is full, onto the next ones: count from where the kernel's reader stood up to the new reader.read, and go on until a call brings nothing new (the same reader.id and reader.read)"
 		fi
+	fi
+	if [ -z "$why" ] && [ $mode = read ]; then
+		read_128k $a
 	fi
 	if [ -z "$why" ] && [ $mode = mmap ]; then
 		writer_drain
@@ -385,7 +449,7 @@ if [ -n "${why_read:-}${why_mmap:-}" ]; then
 elif [ -n "$(usec_ok read)$(usec_ok mmap)" ]; then
 	fail step-3-compare "$(usec_ok read)$([ -z "$(usec_ok read)" ] || [ -z "$(usec_ok mmap)" ] || echo "; ")$(usec_ok mmap)"
 else
-	note "    read(): ${usec_read} us; mmap: ${usec_mmap} us, for $total events of $size payload bytes in $subbuf_kb KiB sub-buffers"
+	note "    read(): ${usec_read} us; mmap: ${usec_mmap} us, for $total events of $size payload bytes (the first $pre of $size_pre) in $subbuf_kb KiB sub-buffers"
 	pass step-3-compare
 fi
 trace_reset
