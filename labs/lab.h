@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -105,7 +106,10 @@ struct lab_map {
  *  - LAB_STOCK_META=1: reader.lost_events is 0 after every ioctl, as stock
  *    6.12 leaves it;
  *  - LAB_LAYOUT_610=1: 6.10's layout, meta_page_size one page and sub-buffer
- *    0 right after it: the buffer's sub-buffers are mapped again there.
+ *    0 right after it: the buffer's sub-buffers are mapped again there;
+ *  - LAB_STOP_AFTER=N: the program stops itself (SIGSTOP) right after its
+ *    Nth ioctl() through the macro below, until the check, having written
+ *    more events meanwhile, sends it SIGCONT (lab 05's check).
  * lab_map() then hands out a copy of the meta-page (at the start of that
  * second mapping with LAB_LAYOUT_610) that each ioctl() refreshes: a lab
  * program's ioctl() calls go through the macro below, which otherwise only
@@ -147,9 +151,17 @@ static inline void lab_view_refresh(void)
  */
 static inline int lab_ioctl_done(int rc)
 {
+	static long calls, stop_after = -1;
 	int err = errno;
 
 	lab_view_refresh();
+	if (stop_after < 0) {
+		const char *v = getenv("LAB_STOP_AFTER");
+
+		stop_after = v ? atol(v) : 0;
+	}
+	if (++calls == stop_after)
+		raise(SIGSTOP);
 	errno = err;
 	return rc;
 }
