@@ -75,7 +75,7 @@ out=$prog_out
 echo "$out"
 step1=
 if crashed "$prog_rc"; then
-	step1="$(crash)before printing its counts, while overwrite mode lost $overrun events: is the count read inside the sub-buffer, at 16 + commit (flags masked: bits 30 and 31 of the 32-bit commit word)?"
+	step1="$(crash)before printing its counts, while overwrite mode lost $overrun events: is the count read inside the sub-buffer, at 16 + commit (flags masked: bits 30 and 31 of the commit word, a long whose low 32 bits hold the size and both flags)?"
 elif [ "$overrun" -gt 0 ] && [ "$(field missed)" = "$overrun" ] && [ "$(field overrun)" = "$overrun" ] &&
 	[ "$(unknowns)" != 0 ]; then
 	step1="missed $overrun is right, but it printed $(unknowns) line(s) saying a count is unknown, and the only flagged sub-buffer (bit 31, MISSED_EVENTS) had its count stored (bit 30): a sub-buffer without bit 31 lost nothing; say 'unknown' only for bit 31 without bit 30"
@@ -141,7 +141,7 @@ if [ -z "$step1" ]; then
 	elif [ "$prog_rc" = running ]; then
 		step1="$what; it $(status_text running) 30 s after it was continued (killed)"
 	elif crashed "$prog_rc"; then
-		step1="$(crash)$what: is the count read at 16 + commit, with only bits 30 and 31 of the 32-bit commit word masked off? (data can pass 4095 bytes)"
+		step1="$(crash)$what: is the count read at 16 + commit, with only bits 30 and 31 of the commit word (a long) masked off? (data can pass 4095 bytes)"
 	elif [ -z "$was_stopped" ]; then
 		step1="$what, the check meant to; but it $(status_text "$prog_rc") without stopping after its first ioctl (LAB_STOP_AFTER=1: labs/lab.h's ioctl() wrapper stops it there): is every ioctl() called as in the given drain loop?"
 	elif [ "$first" = 0 ] || [ "$second" -le 0 ]; then

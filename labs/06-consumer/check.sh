@@ -276,11 +276,14 @@ for round in 1 2; do
 		markers "$tag" 0 $n
 		# Then the writer's sub-buffer filled past its first 4 KiB (136
 		# events of 36 bytes or more; one of 8 KiB holds more than 180):
-		# once the buffer has wrapped it is the last of the mapping, the
-		# ids following the ring from the head page, and the meta-page is
-		# a sub-buffer long (rb_setup_ids_meta_page(),
-		# kernel/trace/ring_buffer.c), so a mapping that counts the
-		# meta-page as one 4 KiB page ends inside the data read last.
+		# the buffer having wrapped before the program maps it, it is the
+		# last of the mapping (id 0 is the reader's sub-buffer, then the
+		# ring from the head page), and the meta-page's slot in the
+		# mapping is a sub-buffer long (meta_page_size = subbuf_size:
+		# rb_setup_ids_meta_page(); one page padded with zero pages:
+		# __rb_map_vma(), kernel/trace/ring_buffer.c), so a mapping that
+		# counts the meta-page as one 4 KiB page ends inside the data
+		# read last.
 		t=$(check_aid tail-records 0)
 		[ "$t" -ge 136 ] || { markers "$tag" $n $((n + 136 - t)) && n=$((n + 136 - t)); }
 	else

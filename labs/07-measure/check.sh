@@ -44,9 +44,10 @@ extra=$(rand 2 9)
 # Each seq_event: struct trace_entry (8), seq (8), len (4), the payload's
 # __data_loc word (4), then the payload; rounded up to 4 bytes.
 # A sub-buffer holds subbuf - 16 bytes of data (after its header). One
-# whose last event leaves 1 to 7 bytes ends there (no room for a padding
-# event), 4 bytes short of the end; else padding fills it to the end
-# (rb_reset_tail(), kernel/trace/ring_buffer.c: "No room for any events").
+# whose last event leaves fewer than 8 bytes (records being multiples of
+# 4: 4 bytes) gets only a padding header there, outside its data, which
+# ends 4 bytes short of the end; one that leaves 8 or more, padding to the
+# end (rb_reset_tail(), kernel/trace/ring_buffer.c: "No room for any events").
 # The first CPU's events are all of one size but for the first pre of
 # them, of size_pre (4 bytes more or fewer), written a second before the
 # rest (so that a time extend of 8 bytes comes before the rest: the first
@@ -292,7 +293,7 @@ judge() {
 	elif [ $1 = read ] && [ -n "$t_mincount" ] && [ "$t_mincount" -lt $subbuf ]; then
 		echo "its read()s of trace_pipe_raw asked for as few as $t_mincount bytes, a sub-buffer is $subbuf here (buffer_subbuf_size_kb * 1024): a shorter read() gets only the events that fit (0 bytes when not even the first one does), then the next read() the rest of the kernel's copy, which holds none ($t_reads read()s for ${events:-?} events); read a whole sub-buffer at a time, of the size buffer_subbuf_size_kb says"
 	elif [ -z "$events" ] && [ $1 = mmap ] && [ -n "${layout610:-}" ] && echo "$prog_out" | grep -q 'commit runs past its end\|cannot be right at byte'; then
-		echo "it printed: $(echo "$prog_out" | tail -n 1): in 6.10's layout (LAB_LAYOUT_610=1) the meta-page is one page, meta_page_size $(page_bytes), and a sub-buffer $subbuf bytes: give count() the sub-buffer lab_subbuf(&m, id) and its size, m.meta->subbuf_size, not meta_page_size (the two are equal only in 6.12's layout)"
+		echo "it printed: $(echo "$prog_out" | tail -n 1): in 6.10's layout (LAB_LAYOUT_610=1) the meta-page is one page, meta_page_size $(page_bytes), and a sub-buffer $subbuf bytes: give count() the sub-buffer lab_subbuf(&m, id) and its size, m.meta->subbuf_size, not meta_page_size (in 6.12 they are always equal; in 6.10 only when a sub-buffer is one page)"
 	elif [ -z "$events" ] && [ $1 = mmap ] && echo "$prog_out" | grep -q 'commit runs past its end\|cannot be right at byte'; then
 		echo "it printed: $(echo "$prog_out" | tail -n 1): is count() given the sub-buffer of the last reader.id? Take its address from lab_subbuf(&m, id): after the meta-page (meta_page_size bytes, a sub-buffer's size in 6.12's layout, not a page), sub-buffer after sub-buffer of m.meta->subbuf_size bytes"
 	elif [ -z "$events" ]; then
