@@ -207,14 +207,21 @@ wait_settled() {
 	return 0
 }
 
-# running PID: PID has not ended (a child that ended stays, as a zombie,
-# until the shell waits for it).
-running() {
+# pid_state PID: PID_STATE set to PID's state letter (R, S, T, Z, ...)
+# from /proc/PID/stat, without a fork; false once PID is gone.
+pid_state() {
 	local stat
 	read -r stat 2>/dev/null <"/proc/$1/stat" || return 1
 	stat=${stat##*) }
-	[ "${stat%% *}" != Z ]
+	PID_STATE=${stat%% *}
 }
+
+# running PID: PID has not ended (a child that ended stays, as a zombie,
+# until the shell waits for it).
+running() { pid_state "$1" && [ "$PID_STATE" != Z ]; }
+
+# stopped PID: PID is stopped (state T, as by SIGSTOP).
+stopped() { pid_state "$1" && [ "$PID_STATE" = T ]; }
 
 # gaps PID N: N naps of 20 ms, fewer once PID has ended.
 gaps() {

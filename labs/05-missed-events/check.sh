@@ -54,13 +54,6 @@ room_payload() {
 	while [ $((data % (28 + p))) -lt 24 ]; do p=$((p + 4)); done
 	echo $p
 }
-# stopped PID: PID is stopped (state T).
-stopped() {
-	local stat
-	read -r stat 2>/dev/null <"/proc/$1/stat" || return 1
-	stat=${stat##*) }
-	[ "${stat%% *}" = T ]
-}
 # crash: when ./missed died of a signal, "./missed crashed, exited N
 # (SIGNAME), " to put first in a FAIL line; else nothing.
 crash() { ! crashed "$prog_rc" || echo "./missed crashed, $(status_text "$prog_rc"), "; }
